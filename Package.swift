@@ -1,0 +1,75 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Generated code for the example and fixture schemas, checked in under Tests/Generated.
+/// Each directory is both the golden file set of the generator tests and a module that the
+/// consumer tests compile and run against real SQLite files.
+let generatedFixtures = [
+    "Library", "Notes", "Roster", "NewsCache", "TestTable", "StorageVariants",
+]
+
+/// The Mustache templates, compiled into the binary through Templates/BuiltinTemplates.swift.
+let templateFiles = ["table-file.mustache", "database-file.mustache"]
+
+let package = Package(
+    name: "daogen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .executable(name: "daogen", targets: ["daogen"]),
+        .library(name: "DAOGenRuntime", targets: ["DAOGenRuntime"]),
+        .library(name: "DAOGenCore", targets: ["DAOGenCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", exact: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(
+            name: "DAOGenRuntime",
+            dependencies: ["CSQLite"]
+        ),
+        .target(
+            name: "DAOGenTemplates",
+            path: "Templates",
+            exclude: templateFiles
+        ),
+        .target(
+            name: "DAOGenCore",
+            dependencies: [
+                "DAOGenRuntime",
+                "DAOGenTemplates",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "daogen",
+            dependencies: [
+                "DAOGenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "DAOGenCoreTests",
+            dependencies: ["DAOGenCore", "DAOGenTemplates"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "DAOGenRuntimeTests",
+            dependencies: ["DAOGenRuntime"]
+        ),
+        .testTarget(
+            name: "ConsumerTests",
+            dependencies: ["DAOGenRuntime", "DAOGenCore"] + generatedFixtures.map { .target(name: "Generated\($0)") }
+        ),
+    ] + generatedFixtures.map {
+        .target(name: "Generated\($0)", dependencies: ["DAOGenRuntime"], path: "Tests/Generated/\($0)")
+    },
+    swiftLanguageModes: [.v6]
+)

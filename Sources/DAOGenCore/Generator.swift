@@ -1,0 +1,106 @@
+import Foundation
+
+/// One generated Swift file.
+public struct GeneratedFile: Sendable, Equatable {
+    /// The file name, derived from the schema file's name alone.
+    public var name: String
+    /// The Swift source.
+    public var contents: String
+}
+
+/// A schema directory loaded, resolved and verified, with the warnings found on the way.
+public struct LoadedSchema: Sendable {
+    /// The typed schema.
+    public var schema: Schema
+    /// Warnings to print; generation goes on.
+    public var warnings: [Diagnostic]
+    /// The schema files holding tables, by output stem, in name order.
+    var tableFileStems: [(stem: String, path: String)]
+    /// The directory as given, for headers.
+    var displayPath: String
+}
+
+/// The entry point the CLI and the plugins share: parse -> resolve -> verify -> render.
+public enum Generator {
+    /// The generated file that holds the database type.
+    public static let databaseFileName = "daogen.swift"
+
+    /// Parses, resolves and verifies the schema directory at `directory`. `displayPath` is how paths appear in diagnostics.
+    public static func load(directory: URL, displayPath: String) throws(DiagnosticsError) -> LoadedSchema {
+        let parsed = try SchemaDirectoryParser.parse(directory: directory, displayPath: displayPath)
+        let resolved = try SchemaResolver.resolve(parsed)
+        do {
+            try SchemaVerifier.verify(resolved.schema)
+        } catch {
+            throw DiagnosticsError(diagnostics: error.diagnostics + resolved.warnings)
+        }
+        return LoadedSchema(
+            schema: resolved.schema,
+            warnings: resolved.warnings,
+            tableFileStems: parsed.tableFiles.map { ($0.stem, $0.path) },
+            displayPath: displayPath)
+    }
+
+    /// Renders the Swift files of a loaded schema: one per schema file, plus `daogen.swift` for the database type.
+    public static func render(_ loaded: LoadedSchema, renderer: TemplateRenderer) -> [GeneratedFile] {
+        let schema = loaded.schema
+        let latest = schema.settings.version
+        var allTables: [TableModel] = []
+        var files: [GeneratedFile] = []
+        for (stem, path) in loaded.tableFileStems {
+            let tables = schema.tables
+                .filter { $0.location.file == path && $0.range.contains(latest) }
+                .map { TableModel(table: $0, schema: schema) }
+            allTables += tables
+            let name = outputFileName(forSchemaFileStem: stem)
+            let model = TableFileModel(fileName: name, sourcePath: path, tables: tables)
+            files.append(GeneratedFile(name: name, contents: normalized(renderer.render(model))))
+        }
+        let database = DatabaseModel(
+            schema: schema, tables: allTables, migrations: [:], fileName: databaseFileName, sourcePath: loaded.displayPath)
+        files.append(GeneratedFile(name: databaseFileName, contents: normalized(renderer.render(database))))
+        return files
+    }
+
+    /// Loads and renders in one step.
+    public static func generate(directory: URL, displayPath: String, templates: URL? = nil) throws(DiagnosticsError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
+        let loaded = try load(directory: directory, displayPath: displayPath)
+        let renderer = try TemplateRenderer(overridesDirectory: templates)
+        return (render(loaded, renderer: renderer), loaded.warnings)
+    }
+
+    /// The output file of a schema file: `books.yaml` -> `books.swift`. Depends on the name alone, so a
+    /// build plugin can predict every output before running the generator.
+    public static func outputFileName(forSchemaFileStem stem: String) -> String {
+        "\(stem).swift"
+    }
+
+    /// Every output file name for a directory's YAML file names (`daogen.yaml` included or not).
+    public static func outputFileNames(forSchemaFiles names: [String]) -> [String] {
+        let stems = names
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+            .map { ($0 as NSString).deletingPathExtension }
+            .filter { $0 != SchemaDirectoryParser.settingsStem }
+            .sorted()
+        return stems.map(outputFileName(forSchemaFileStem:)) + [databaseFileName]
+    }
+
+    /// The CREATE statements of `version` (the latest when nil), each ending with a semicolon.
+    public static func creationSQL(_ loaded: LoadedSchema, version: Int? = nil) -> String {
+        let version = version ?? loaded.schema.settings.version
+        return SQLWriter.creationStatements(for: loaded.schema, at: version).map { $0 + ";\n" }.joined(separator: "\n")
+    }
+
+    /// Trailing whitespace removed from every line, blank-line runs folded, exactly one final newline.
+    static func normalized(_ text: String) -> String {
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var trimmed = line
+            while trimmed.last == " " { trimmed = trimmed.dropLast() }
+            if trimmed.isEmpty, lines.last?.isEmpty == true { continue }
+            lines.append(trimmed)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,113 @@
+/// Writes the DDL of a schema version: CREATE TABLE and CREATE INDEX statements, identifiers always quoted.
+enum SQLWriter {
+    /// `name` as a quoted SQL identifier.
+    static func quote(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `text` as an SQL string literal.
+    static func literal(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
+    /// Every statement that creates `version` from an empty database: tables in declaration order, then indexes.
+    static func creationStatements(for schema: Schema, at version: Int) -> [String] {
+        let tables = schema.tables.filter { $0.range.contains(version) }
+        return tables.map { createTable($0, at: version, in: schema) }
+            + tables.flatMap { table in table.indexes(at: version).map { createIndex($0, of: table, at: version) } }
+    }
+
+    /// `CREATE TABLE` for `table` as it is at `version`.
+    /// `name` overrides the table's name, for the new table of a rebuild.
+    static func createTable(_ table: Table, at version: Int, in schema: Schema, name: String? = nil) -> String {
+        let keys = table.primaryKeyNames(at: version)
+        var lines = table.columns(at: version).map {
+            columnDefinition($0, of: table, at: version, keyNames: keys, in: schema)
+        }
+        func columnList(_ names: [String]) -> String {
+            names.map { quote(table.sqlName(ofColumn: $0, at: version)) }.joined(separator: ", ")
+        }
+        if let primaryKey = table.primaryKey {
+            lines.append("PRIMARY KEY (\(columnList(primaryKey)))")
+        }
+        for unique in table.uniqueConstraints {
+            lines.append("UNIQUE (\(columnList(unique)))")
+        }
+        for check in table.checks where check.range.contains(version) {
+            lines.append("CHECK (\(check.sql))")
+        }
+        var options: [String] = []
+        if table.withoutRowID { options.append("WITHOUT ROWID") }
+        if table.strict { options.append("STRICT") }
+        let suffix = options.isEmpty ? "" : " " + options.joined(separator: ", ")
+        return "CREATE TABLE \(quote(name ?? table.name(at: version))) (\n"
+            + lines.map { "  " + $0 }.joined(separator: ",\n")
+            + "\n)" + suffix
+    }
+
+    /// One column's definition inside CREATE TABLE.
+    static func columnDefinition(
+        _ column: Column, of table: Table, at version: Int, keyNames: [String], in schema: Schema
+    ) -> String {
+        var parts = [quote(column.name(at: version))]
+        if !column.sqlType.isEmpty { parts.append(column.sqlType) }
+        if column.primaryKey {
+            parts.append(column.autoincrement ? "PRIMARY KEY AUTOINCREMENT" : "PRIMARY KEY")
+        }
+        if column.notNull || isImplicitlyNotNull(column, of: table, at: version, keyNames: keyNames) {
+            parts.append("NOT NULL")
+        }
+        if column.unique { parts.append("UNIQUE") }
+        if let collate = column.collate { parts.append("COLLATE \(collate)") }
+        if let defaultSQL = column.defaultSQL { parts.append("DEFAULT \(defaultExpression(defaultSQL))") }
+        if let check = column.check { parts.append("CHECK (\(check))") }
+        if case let .enumeration(_, cases, rawType) = column.swiftType {
+            let values = cases.map { rawType == .string ? literal($0.rawValue) : $0.rawValue }
+            parts.append("CHECK (\(quote(column.name(at: version))) IN (\(values.joined(separator: ", "))))")
+        }
+        if let reference = column.references {
+            let target = schema.tables.first { $0.name == reference.table && $0.range.contains(version) }
+            let tableName = target?.name(at: version) ?? reference.table
+            let columnName = target?.sqlName(ofColumn: reference.column, at: version) ?? reference.column
+            var clause = "REFERENCES \(quote(tableName)) (\(quote(columnName)))"
+            if let onDelete = reference.onDelete { clause += " ON DELETE \(onDelete)" }
+            if let onUpdate = reference.onUpdate { clause += " ON UPDATE \(onUpdate)" }
+            if reference.deferrable { clause += " DEFERRABLE INITIALLY DEFERRED" }
+            parts.append(clause)
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// Primary key columns other than the rowid alias are NOT NULL, as the Swift record assumes:
+    /// SQLite would otherwise accept NULL keys in rowid tables, a documented legacy quirk.
+    static func isImplicitlyNotNull(_ column: Column, of table: Table, at version: Int, keyNames: [String]) -> Bool {
+        keyNames.contains(column.name) && table.rowIDAlias(at: version)?.name != column.name
+    }
+
+    /// A DEFAULT as SQLite's grammar takes it: literals and CURRENT_* bare, anything else in parentheses.
+    static func defaultExpression(_ sql: String) -> String {
+        let trimmed = sql.trimmingCharacters(in: .whitespaces)
+        let bareKeywords: Set<String> = ["CURRENT_TIME", "CURRENT_DATE", "CURRENT_TIMESTAMP"]
+        if SQLLiteral(sql: trimmed) != nil || bareKeywords.contains(trimmed.uppercased())
+            || (trimmed.hasPrefix("(") && trimmed.hasSuffix(")")) {
+            return trimmed
+        }
+        return "(\(trimmed))"
+    }
+
+    /// `CREATE INDEX` for `index` of `table` at `version`.
+    static func createIndex(_ index: Index, of table: Table, at version: Int) -> String {
+        let terms = index.columns.map { term in
+            var text = quote(table.sqlName(ofColumn: term.name, at: version))
+            if let collate = term.collate { text += " COLLATE \(collate)" }
+            if term.descending { text += " DESC" }
+            return text
+        }
+        var sql = "CREATE \(index.unique ? "UNIQUE " : "")INDEX \(quote(index.name(at: version))) ON \(quote(table.name(at: version))) ("
+            + terms.joined(separator: ", ") + ")"
+        if let whereSQL = index.whereSQL { sql += " WHERE \(whereSQL)" }
+        return sql
+    }
+}
+
+import Foundation

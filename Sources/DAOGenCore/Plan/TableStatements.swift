@@ -1,0 +1,99 @@
+/// The DML a table's DAO runs, at one version. Parameters are numbered after column positions
+/// (`?1` is the first column), so one binding of a record serves insert, upsert and update.
+struct TableStatements {
+    let table: Table
+    let version: Int
+    let columns: [Column]
+    /// Declared names of the primary key's columns.
+    let keyNames: [String]
+
+    init(table: Table, version: Int) {
+        self.table = table
+        self.version = version
+        self.columns = table.columns(at: version)
+        self.keyNames = table.primaryKeyNames(at: version)
+    }
+
+    var tableName: String { SQLWriter.quote(table.name(at: version)) }
+
+    /// `"id", "title", ...`: every column in declaration order.
+    var selection: String {
+        columns.map { SQLWriter.quote($0.name(at: version)) }.joined(separator: ", ")
+    }
+
+    /// The 1-based parameter of the column declared as `name`.
+    func parameter(of name: String) -> Int {
+        (columns.firstIndex { $0.name == name } ?? 0) + 1
+    }
+
+    func quotedName(_ name: String) -> String {
+        SQLWriter.quote(table.sqlName(ofColumn: name, at: version))
+    }
+
+    /// `"a" = ?3 AND "b" = ?4`, numbered after column positions.
+    func condition(columnPositions names: [String]) -> String {
+        names.map { "\(quotedName($0)) = ?\(parameter(of: $0))" }.joined(separator: " AND ")
+    }
+
+    /// `"a" = ?1 AND "b" = ?2`, numbered in list order.
+    func condition(sequential names: [String]) -> String {
+        names.enumerated().map { "\(quotedName($1)) = ?\($0 + 1)" }.joined(separator: " AND ")
+    }
+
+    var selectAll: String { "SELECT \(selection) FROM \(tableName)" }
+
+    var insert: String {
+        let parameters = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+        return "INSERT INTO \(tableName) (\(selection)) VALUES (\(parameters))"
+    }
+
+    var hasPrimaryKey: Bool { !keyNames.isEmpty }
+
+    /// Columns that are not part of the key: what update and upsert change.
+    var nonKeyColumns: [Column] { columns.filter { !keyNames.contains($0.name) } }
+
+    var upsert: String {
+        let target = keyNames.map(quotedName).joined(separator: ", ")
+        let assignments = nonKeyColumns.map {
+            let name = SQLWriter.quote($0.name(at: version))
+            return "\(name) = excluded.\(name)"
+        }
+        let action = assignments.isEmpty ? "NOTHING" : "UPDATE SET " + assignments.joined(separator: ", ")
+        return insert + " ON CONFLICT (\(target)) DO \(action)"
+    }
+
+    /// Nil when every column is part of the key: there is nothing to update.
+    var update: String? {
+        let assignments = nonKeyColumns.map {
+            "\(SQLWriter.quote($0.name(at: version))) = ?\(parameter(of: $0.name))"
+        }
+        guard !assignments.isEmpty else { return nil }
+        return "UPDATE \(tableName) SET \(assignments.joined(separator: ", ")) WHERE \(condition(columnPositions: keyNames))"
+    }
+
+    var deleteByKey: String { "DELETE FROM \(tableName) WHERE \(condition(sequential: keyNames))" }
+
+    var findByKey: String { "\(selectAll) WHERE \(condition(sequential: keyNames))" }
+
+    func find(by names: [String]) -> String { "\(selectAll) WHERE \(condition(sequential: names))" }
+
+    var count: String { "SELECT count(*) FROM \(tableName)" }
+
+    var deleteAll: String { "DELETE FROM \(tableName)" }
+
+    /// UNIQUE constraints that get a finder: distinct column sets other than the primary key.
+    var uniqueFinders: [[String]] {
+        var seen: Set<[String]> = [keyNames]
+        return table.uniqueColumnSets(at: version).filter { seen.insert($0).inserted }
+            + table.indexes(at: version).filter { $0.unique && $0.whereSQL == nil }.map { $0.columns.map(\.name) }.filter { seen.insert($0).inserted }
+    }
+
+    /// Indexes that get a `fetchAll(by...)`: one per distinct column list.
+    var indexFinders: [(index: Index, columns: [String])] {
+        var seen: Set<[String]> = []
+        return table.indexes(at: version).compactMap { index in
+            let names = index.columns.map(\.name)
+            return seen.insert(names).inserted ? (index, names) : nil
+        }
+    }
+}

@@ -1,0 +1,132 @@
+/// The Swift code that binds and reads one column, fixed by its Swift type and storage.
+struct ColumnCode {
+    let column: Column
+    /// Whether the Swift property is Optional.
+    let isOptional: Bool
+
+    /// The property name as written in code (keywords in backticks).
+    var property: String { SwiftNaming.escaped(column.swiftName) }
+
+    /// The property's type.
+    var type: String { column.swiftType.swiftName + (isOptional ? "?" : "") }
+
+    /// A statement binding the non-optional `value` to parameter `index`.
+    func bindValue(_ value: String, at index: Int) -> String {
+        let at = "at: \(index)"
+        switch column.swiftType {
+        case .int64, .int, .double, .bool, .string, .data, .url, .decimal, .custom:
+            return "statement.bind(\(value), \(at))"
+        case .int32, .int16, .int8, .uint8:
+            return "statement.bind(Int64(\(value)), \(at))"
+        case .float:
+            return "statement.bind(Double(\(value)), \(at))"
+        case .date(.iso8601):
+            return "statement.bindISO8601(\(value), \(at))"
+        case .date(.unixEpoch):
+            return "statement.bindUnixEpoch(\(value), \(at))"
+        case .date(.unixEpochMilliseconds):
+            return "statement.bindUnixEpochMilliseconds(\(value), \(at))"
+        case .uuid(.text):
+            return "statement.bindUUIDText(\(value), \(at))"
+        case .uuid(.blob):
+            return "statement.bindUUIDBlob(\(value), \(at))"
+        case .enumeration:
+            return "statement.bind(\(value).rawValue, \(at))"
+        }
+    }
+
+    /// Types whose generic `bind` already maps nil to NULL.
+    private var bindsOptionalDirectly: Bool {
+        switch column.swiftType {
+        case .url, .decimal, .custom: return true
+        default: return false
+        }
+    }
+
+    /// The line binding the record's property (`self`) to parameter `index`.
+    func bindLine(at index: Int) -> String {
+        let value = "self.\(property)"
+        guard isOptional, !bindsOptionalDirectly else { return bindValue(value, at: index) }
+        return "if let value = \(value) { \(bindValue("value", at: index)) } else { statement.bindNull(at: \(index)) }"
+    }
+
+    /// The internal name of a method parameter for this column: the property name, unless it would
+    /// shadow a name the generated method body uses.
+    var parameterName: String {
+        ["statement", "database", "record", "records", "sql", "value"].contains(column.swiftName)
+            ? column.swiftName + "Value"
+            : property
+    }
+
+    /// `label name: Type` (or `name: Type` when label and name agree) with the non-optional type.
+    func parameter(label: String) -> String {
+        let type = column.swiftType.swiftName
+        return label == parameterName ? "\(label): \(type)" : "\(label) \(parameterName): \(type)"
+    }
+
+    /// The expression reading column `index` as the property's type, and whether it throws.
+    func readExpression(at index: Int) -> (code: String, throws: Bool) {
+        let at = "at: \(index)"
+        let value: (String, Bool)
+        switch column.swiftType {
+        case .int64: value = ("statement.int64(\(at))", false)
+        case .double: value = ("statement.double(\(at))", false)
+        case .bool: value = ("statement.bool(\(at))", false)
+        case .string: value = ("statement.string(\(at))", false)
+        case .data: value = ("statement.data(\(at))", false)
+        case .float: value = ("Float(statement.double(\(at)))", false)
+        case .int, .int32, .int16, .int8, .uint8, .url, .decimal, .custom:
+            value = ("statement.value(\(at), as: \(column.swiftType.swiftName).self)", true)
+        case .date(.iso8601): value = ("statement.iso8601Date(\(at))", true)
+        case .date(.unixEpoch): value = ("statement.unixEpochDate(\(at))", false)
+        case .date(.unixEpochMilliseconds): value = ("statement.unixEpochMillisecondsDate(\(at))", false)
+        case .uuid(.text): value = ("statement.uuidText(\(at))", true)
+        case .uuid(.blob): value = ("statement.uuidBlob(\(at))", true)
+        case let .enumeration(name, _, _): value = ("statement.rawRepresentable(\(at), as: \(name).self)", true)
+        }
+        guard isOptional else { return value }
+        return ("statement.isNull(\(at)) ? nil : \(value.0)", value.1)
+    }
+
+    /// `property = <read>` for `init(row:)`.
+    func readLine(at index: Int) -> String {
+        let (code, throwing) = readExpression(at: index)
+        return "self.\(property) = \(throwing ? "try " : "")\(code)"
+    }
+
+    /// The parameter's default in the memberwise initializer: nil for nullable columns,
+    /// or the Swift value of a literal SQL DEFAULT.
+    var initDefault: String? {
+        if let literal = column.defaultSQL.flatMap(SQLLiteral.init(sql:)), let value = swiftValue(of: literal) {
+            return value
+        }
+        return isOptional ? "nil" : nil
+    }
+
+    /// The Swift spelling of an SQL literal in this column's type, when it has one.
+    private func swiftValue(of literal: SQLLiteral) -> String? {
+        switch (literal, column.swiftType) {
+        case (.null, _):
+            return isOptional ? "nil" : nil
+        case let (.text(text), .string):
+            return "\"\(SwiftLiteral.escaped(text))\""
+        case let (.text(text), .enumeration(_, cases, .string)):
+            return cases.first { $0.rawValue == text }.map { ".\(SwiftNaming.escaped($0.swiftName))" }
+        case let (.integer(number), .enumeration(_, cases, .int64)):
+            return cases.first { $0.rawValue == String(number) }.map { ".\(SwiftNaming.escaped($0.swiftName))" }
+        case let (.integer(number), .int64), let (.integer(number), .int), let (.integer(number), .int32),
+             let (.integer(number), .int16), let (.integer(number), .int8), let (.integer(number), .uint8):
+            return String(number)
+        case let (.integer(number), .double), let (.integer(number), .float):
+            return "\(number)"
+        case let (.real(number), .double), let (.real(number), .float):
+            return "\(number)"
+        case let (.integer(number), .bool) where number == 0 || number == 1:
+            return number == 1 ? "true" : "false"
+        case let (.bool(flag), .bool):
+            return flag ? "true" : "false"
+        default:
+            return nil
+        }
+    }
+}

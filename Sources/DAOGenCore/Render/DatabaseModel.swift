@@ -1,0 +1,50 @@
+/// What the database-file template needs.
+struct DatabaseModel {
+    struct TableEntry {
+        var tableName: String
+        var accessorName: String
+        var daoName: String
+    }
+
+    struct MigrationModel {
+        var version: Int
+        var steps: [String]
+    }
+
+    var fileName: String
+    var sourcePath: String
+    var sourceName: String
+    var access: String
+    var typeName: String
+    var version: Int
+    var tables: [TableEntry]
+    var creationStatements: [String]
+    var migrations: [MigrationModel]
+    var hasMigrations: Bool { !migrations.isEmpty }
+
+    /// Indentation of the statement literals inside `creation: [` and `steps: [`.
+    static let creationIndent = 12
+    static let stepIndent = 20
+
+    init(schema: Schema, tables: [TableModel], migrations: [Int: [String]], fileName: String, sourcePath: String) {
+        let settings = schema.settings
+        self.fileName = fileName
+        self.sourcePath = sourcePath
+        sourceName = "`\(sourcePath)`"
+        access = settings.access == .internal ? "" : settings.access.rawValue + " "
+        typeName = settings.databaseName
+        version = settings.version
+        self.tables = tables.map { TableEntry(tableName: $0.tableName, accessorName: $0.accessorName, daoName: $0.daoName) }
+        creationStatements = SQLWriter.creationStatements(for: schema, at: settings.version).map {
+            Self.literal($0, indent: Self.creationIndent)
+        }
+        self.migrations = migrations.keys.sorted().map { version in
+            MigrationModel(version: version, steps: migrations[version]!.map { Self.literal($0, indent: Self.stepIndent) })
+        }
+    }
+
+    /// One-line SQL as a one-line literal, longer SQL as an indented multi-line literal.
+    static func literal(_ sql: String, indent: Int) -> String {
+        sql.contains("\n") ? SwiftLiteral.multiline(sql, indent: indent) : SwiftLiteral.string(sql)
+    }
+}

@@ -1,0 +1,256 @@
+/// The typed, validated schema of a directory: every table, column and index with its version range.
+public struct Schema: Sendable {
+    /// Database-wide settings from `daogen.yaml`.
+    public var settings: Settings
+    /// Tables in declaration order: files sorted by name, then the order within each file.
+    public var tables: [Table]
+    /// Explicit data steps, by the version whose migration runs them.
+    public var migrations: [Migration]
+}
+
+/// The settings of `daogen.yaml`.
+public struct Settings: Sendable {
+    /// Swift name of the generated database type.
+    public var databaseName = "AppDatabase"
+    /// The latest schema version.
+    public var version = 1
+    /// Access level of generated declarations.
+    public var access: AccessLevel = .internal
+    /// Removed from table names before deriving Swift names.
+    public var stripPrefix: String?
+    /// How Swift `Date` values are stored.
+    public var dates: DateStorage = .iso8601
+    /// How Swift `UUID` values are stored.
+    public var uuids: UUIDStorage = .text
+    /// Where `version` was written, for range errors.
+    var versionLocation: SourceLocation?
+}
+
+/// Access level of generated declarations.
+public enum AccessLevel: String, Sendable, CaseIterable {
+    case `public`, package, `internal`
+}
+
+/// How a Swift `Date` is stored.
+public enum DateStorage: String, Sendable, CaseIterable {
+    /// TEXT, UTC, milliseconds: `2024-05-01T12:30:00.000Z`.
+    case iso8601
+    /// REAL seconds since 1970.
+    case unixEpoch
+    /// INTEGER milliseconds since 1970.
+    case unixEpochMilliseconds
+}
+
+/// How a Swift `UUID` is stored.
+public enum UUIDStorage: String, Sendable, CaseIterable {
+    /// TEXT, lowercase canonical form.
+    case text
+    /// BLOB of 16 bytes.
+    case blob
+}
+
+/// The versions an element is alive in: `since...until`, `until` nil meaning "still alive at the latest".
+public struct VersionRange: Sendable, Hashable {
+    /// First version the element exists in.
+    public var since: Int
+    /// Last version the element exists in; nil when it exists at the latest version.
+    public var until: Int?
+
+    /// True when the element exists at `version`.
+    public func contains(_ version: Int) -> Bool {
+        version >= since && (until.map { version <= $0 } ?? true)
+    }
+
+    /// True when the two ranges share a version.
+    public func overlaps(_ other: VersionRange) -> Bool {
+        let end = until ?? Int.max
+        let otherEnd = other.until ?? Int.max
+        return since <= otherEnd && other.since <= end
+    }
+}
+
+/// A rename: the element was called `oldName` before version `version`.
+public struct Rename: Sendable, Hashable {
+    /// The name it had before `version`.
+    public var oldName: String
+    /// The first version with the new name.
+    public var version: Int
+}
+
+/// A table of the schema.
+public struct Table: Sendable {
+    /// SQL name at the latest version it exists in.
+    public var name: String
+    /// Swift name of the record type.
+    public var swiftName: String
+    /// Doc comment text.
+    public var doc: String?
+    /// Versions the table exists in.
+    public var range: VersionRange
+    /// Its former name, if it was renamed.
+    public var renamedFrom: Rename?
+    /// WITHOUT ROWID.
+    public var withoutRowID: Bool
+    /// STRICT.
+    public var strict: Bool
+    /// Columns in declaration order, across all versions.
+    public var columns: [Column]
+    /// Table-level primary key column names, when the key is declared at table level.
+    public var primaryKey: [String]?
+    /// Table-level UNIQUE constraints.
+    public var uniqueConstraints: [[String]]
+    /// Table-level CHECK constraints.
+    public var checks: [TableCheck]
+    /// Indexes, across all versions.
+    public var indexes: [Index]
+    /// The table's mapping node.
+    public var location: SourceLocation
+    /// Where each key's value was written.
+    var keyLocations: [String: SourceLocation]
+
+    /// The SQL name at `version`.
+    public func name(at version: Int) -> String {
+        if let renamedFrom, version < renamedFrom.version { return renamedFrom.oldName }
+        return name
+    }
+
+    /// Columns alive at `version`.
+    public func columns(at version: Int) -> [Column] {
+        columns.filter { $0.range.contains(version) }
+    }
+
+    /// Indexes alive at `version`.
+    public func indexes(at version: Int) -> [Index] {
+        indexes.filter { $0.range.contains(version) }
+    }
+
+    func location(of key: String) -> SourceLocation { keyLocations[key] ?? location }
+}
+
+/// A table-level CHECK constraint, with the versions it applies to.
+public struct TableCheck: Sendable {
+    /// The SQL expression.
+    public var sql: String
+    /// Versions the constraint exists in.
+    public var range: VersionRange
+    /// Where it was written.
+    public var location: SourceLocation
+}
+
+/// A value with the place it was written.
+public struct Located<Value: Sendable>: Sendable {
+    /// The value.
+    public var value: Value
+    /// Where it was written.
+    public var location: SourceLocation
+}
+
+/// A column of a table.
+public struct Column: Sendable {
+    /// SQL name at the latest version it exists in.
+    public var name: String
+    /// Swift property name, not escaped.
+    public var swiftName: String
+    /// The declared SQL type, as written.
+    public var sqlType: String
+    /// The type's affinity by SQLite's rules.
+    public var affinity: Affinity
+    /// Doc comment text.
+    public var doc: String?
+    /// NOT NULL.
+    public var notNull: Bool
+    /// Column-level PRIMARY KEY.
+    public var primaryKey: Bool
+    /// AUTOINCREMENT.
+    public var autoincrement: Bool
+    /// Column-level UNIQUE.
+    public var unique: Bool
+    /// COLLATE name.
+    public var collate: String?
+    /// DEFAULT expression, as written.
+    public var defaultSQL: String?
+    /// Column-level CHECK expression.
+    public var check: String?
+    /// REFERENCES clause.
+    public var references: ForeignKey?
+    /// The Swift type of the property.
+    public var swiftType: SwiftValueType
+    /// Versions the column exists in.
+    public var range: VersionRange
+    /// Its former name, if it was renamed.
+    public var renamedFrom: Rename?
+    /// The column's mapping node.
+    public var location: SourceLocation
+    /// Where each key's value was written.
+    var keyLocations: [String: SourceLocation]
+
+    /// The SQL name at `version`.
+    public func name(at version: Int) -> String {
+        if let renamedFrom, version < renamedFrom.version { return renamedFrom.oldName }
+        return name
+    }
+
+    func location(of key: String) -> SourceLocation { keyLocations[key] ?? location }
+}
+
+/// A REFERENCES clause.
+public struct ForeignKey: Sendable, Hashable {
+    /// The referenced table's SQL name.
+    public var table: String
+    /// The referenced column's SQL name.
+    public var column: String
+    /// ON DELETE action.
+    public var onDelete: String?
+    /// ON UPDATE action.
+    public var onUpdate: String?
+    /// DEFERRABLE INITIALLY DEFERRED.
+    public var deferrable: Bool
+}
+
+/// An index of a table.
+public struct Index: Sendable {
+    /// SQL name.
+    public var name: String
+    /// Indexed columns in order.
+    public var columns: [IndexedColumn]
+    /// UNIQUE index.
+    public var unique: Bool
+    /// Partial index condition.
+    public var whereSQL: String?
+    /// Versions the index exists in.
+    public var range: VersionRange
+    /// Its former name, if it was renamed.
+    public var renamedFrom: Rename?
+    /// The index's mapping node.
+    public var location: SourceLocation
+    /// Where each key's value was written.
+    var keyLocations: [String: SourceLocation]
+
+    /// The SQL name at `version`.
+    public func name(at version: Int) -> String {
+        if let renamedFrom, version < renamedFrom.version { return renamedFrom.oldName }
+        return name
+    }
+
+    func location(of key: String) -> SourceLocation { keyLocations[key] ?? location }
+}
+
+/// One term of an index: a column, its collation and direction.
+public struct IndexedColumn: Sendable, Hashable {
+    /// The column's SQL name.
+    public var name: String
+    /// COLLATE name.
+    public var collate: String?
+    /// DESC.
+    public var descending: Bool
+}
+
+/// An explicit data step of a version's migration.
+public struct Migration: Sendable {
+    /// The version whose migration runs it.
+    public var version: Int
+    /// The SQL, one or more statements.
+    public var sql: String
+    /// Where it was written.
+    public var location: SourceLocation
+}

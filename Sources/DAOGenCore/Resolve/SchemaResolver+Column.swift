@@ -1,0 +1,163 @@
+extension SchemaResolver {
+    static let columnKeys = [
+        "name", "type", "swiftName", "doc", "primaryKey", "autoincrement", "unique", "notNull", "collate",
+        "default", "check", "references", "swift", "enum", "since", "until", "renamedFrom",
+    ]
+    static let collations = ["BINARY", "NOCASE", "RTRIM"]
+    static let foreignKeyActions = ["CASCADE", "SET NULL", "SET DEFAULT", "RESTRICT", "NO ACTION"]
+
+    mutating func resolveColumn(_ node: YAMLNode, tableRange: VersionRange) -> Column? {
+        guard let values = reader.mapping(node, allowed: Self.columnKeys, what: "a column"),
+              let nameNode = reader.required(values, "name", in: "column", at: node.location),
+              let name = reader.name(nameNode, key: "name"),
+              let typeNode = reader.required(values, "type", in: "column '\(name)'", at: node.location),
+              let sqlType = reader.string(typeNode, key: "type")
+        else { return nil }
+        let affinity = Affinity(declaredType: sqlType)
+        let range = versionRange(values, enclosing: tableRange, what: "column")
+        var column = Column(
+            name: name,
+            swiftName: SwiftNaming.lowerCamelCase(name),
+            sqlType: sqlType,
+            affinity: affinity,
+            doc: values["doc"].flatMap { reader.string($0, key: "doc") },
+            notNull: values["notNull"].flatMap { reader.bool($0, key: "notNull") } ?? false,
+            primaryKey: values["primaryKey"].flatMap { reader.bool($0, key: "primaryKey") } ?? false,
+            autoincrement: values["autoincrement"].flatMap { reader.bool($0, key: "autoincrement") } ?? false,
+            unique: values["unique"].flatMap { reader.bool($0, key: "unique") } ?? false,
+            collate: values["collate"].flatMap {
+                reader.choice($0, key: "collate", from: Self.collations, caseInsensitive: true)
+            },
+            defaultSQL: values["default"].flatMap { reader.name($0, key: "default") },
+            check: values["check"].flatMap { reader.name($0, key: "check") },
+            references: values["references"].flatMap { resolveForeignKey($0) },
+            swiftType: .default(for: affinity),
+            range: range,
+            renamedFrom: rename(values, range: range),
+            location: node.location,
+            keyLocations: values.mapValues(\.location))
+        if let node = values["swiftName"], let swiftName = reader.name(node, key: "swiftName") {
+            if SwiftNaming.isIdentifier(swiftName) {
+                column.swiftName = swiftName
+            } else {
+                reader.diagnostics.error("'swiftName' must be a Swift identifier, found '\(swiftName)'", at: node.location)
+            }
+        }
+        if let type = resolveSwiftType(values, column: column) {
+            column.swiftType = type
+        }
+        return column
+    }
+
+    mutating func resolveForeignKey(_ node: YAMLNode) -> ForeignKey? {
+        guard let values = reader.mapping(
+                node, allowed: ["table", "column", "onDelete", "onUpdate", "deferrable"], what: "references"),
+              let tableNode = reader.required(values, "table", in: "references", at: node.location),
+              let table = reader.name(tableNode, key: "table")
+        else { return nil }
+        return ForeignKey(
+            table: table,
+            column: values["column"].flatMap { reader.name($0, key: "column") } ?? "",
+            onDelete: values["onDelete"].flatMap {
+                reader.choice($0, key: "onDelete", from: Self.foreignKeyActions, caseInsensitive: true)
+            },
+            onUpdate: values["onUpdate"].flatMap {
+                reader.choice($0, key: "onUpdate", from: Self.foreignKeyActions, caseInsensitive: true)
+            },
+            deferrable: values["deferrable"].flatMap { reader.bool($0, key: "deferrable") } ?? false)
+    }
+
+    /// The type from `enum:` or `swift:`, checked against the column's affinity; nil keeps the affinity's default.
+    mutating func resolveSwiftType(_ values: [String: YAMLNode], column: Column) -> SwiftValueType? {
+        let typeDescription = "'\(column.sqlType)' (\(column.affinity.rawValue) affinity)"
+        if let enumNode = values["enum"] {
+            if let swiftNode = values["swift"] {
+                reader.diagnostics.error("'enum' and 'swift' cannot both be set on a column", at: swiftNode.location)
+                return nil
+            }
+            guard let type = resolveEnum(enumNode, column: column) else { return nil }
+            if let affinities = type.storableAffinities, !affinities.contains(column.affinity) {
+                let needed = column.affinity == .text || column.affinity == .blob ? "a map of name: integer" : "a list of strings"
+                let kind = affinities.contains(.text) ? "a list of strings needs a TEXT column" : "a map of integers needs an INTEGER column"
+                reader.diagnostics.error(
+                    "enum of \(kind), but column '\(column.name)' has type \(typeDescription); use \(needed) or change the type",
+                    at: enumNode.location)
+                return nil
+            }
+            return type
+        }
+        guard let swiftNode = values["swift"], let name = reader.name(swiftNode, key: "swift") else { return nil }
+        let type: SwiftValueType
+        switch name {
+        case "Date": type = .date(settings.dates)
+        case "UUID": type = .uuid(settings.uuids)
+        default:
+            if let named = SwiftValueType.namedTypes[name] {
+                type = named
+            } else if SwiftNaming.isTypeName(name) && !SwiftNaming.reservedTypeNames.contains(name) {
+                type = .custom(name)
+            } else {
+                reader.diagnostics.error("'swift' must name a Swift type, found '\(name)'", at: swiftNode.location)
+                return nil
+            }
+        }
+        if let affinities = type.storableAffinities, !affinities.contains(column.affinity) {
+            let allowed = Affinity.allCases.filter(affinities.contains).map(\.rawValue).joined(separator: " or ")
+            var message = "Swift type '\(name)' cannot be stored in column '\(column.name)' of type \(typeDescription); it needs \(allowed) affinity"
+            switch type {
+            case let .date(storage):
+                message += " with dates: \(storage.rawValue) (set 'dates' in daogen.yaml to change how dates are stored)"
+            case let .uuid(storage):
+                message += " with uuids: \(storage.rawValue) (set 'uuids' in daogen.yaml to change how UUIDs are stored)"
+            default:
+                break
+            }
+            reader.diagnostics.error(message, at: swiftNode.location)
+            return nil
+        }
+        return type
+    }
+
+    /// `enum: [a, b]` (strings) or `enum: {a: 1, b: 2}` (integers).
+    mutating func resolveEnum(_ node: YAMLNode, column: Column) -> SwiftValueType? {
+        var cases: [EnumCase] = []
+        let rawType: EnumRawType
+        if let items = node.sequence {
+            rawType = .string
+            for item in items {
+                guard let value = reader.name(item, key: "enum") else { continue }
+                cases.append(EnumCase(swiftName: SwiftNaming.lowerCamelCase(value), rawValue: value))
+            }
+        } else if let pairs = node.mapping {
+            rawType = .int64
+            for (key, value) in pairs {
+                guard let name = reader.name(key, key: "enum"), let number = reader.int(value, key: "enum") else { continue }
+                if !SwiftNaming.isIdentifier(name) {
+                    reader.diagnostics.error("enum case '\(name)' must be a Swift identifier", at: key.location)
+                    continue
+                }
+                cases.append(EnumCase(swiftName: name, rawValue: String(number)))
+            }
+        } else {
+            reader.diagnostics.error(
+                "'enum' must be a list of strings or a map of name: integer, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        if cases.isEmpty {
+            reader.diagnostics.error("'enum' must list at least one value", at: node.location)
+            return nil
+        }
+        var seenNames: Set<String> = []
+        var seenValues: Set<String> = []
+        for enumCase in cases {
+            if !seenValues.insert(enumCase.rawValue).inserted {
+                reader.diagnostics.error("enum value '\(enumCase.rawValue)' is listed twice", at: node.location)
+            } else if enumCase.swiftName.isEmpty || !seenNames.insert(enumCase.swiftName).inserted {
+                reader.diagnostics.error(
+                    "enum values of column '\(column.name)' map to the same Swift case '\(enumCase.swiftName)'",
+                    at: node.location)
+            }
+        }
+        return .enumeration(name: SwiftNaming.upperCamelCase(column.name), cases: cases, rawType: rawType)
+    }
+}

@@ -1,0 +1,166 @@
+/// Stage 2: turns parsed YAML into a typed `Schema`, collecting every error before failing.
+struct SchemaResolver {
+    var reader = NodeReader()
+    var settings = Settings()
+
+    /// The result of a successful resolution: the schema and the warnings seen on the way.
+    struct Output: Sendable {
+        var schema: Schema
+        var warnings: [Diagnostic]
+    }
+
+    static func resolve(_ parsed: ParsedSchemaDirectory) throws(DiagnosticsError) -> Output {
+        var resolver = SchemaResolver()
+        if let file = parsed.settingsFile, let root = file.root {
+            resolver.resolveSettings(root)
+        }
+        var tables: [Table] = []
+        var migrations: [Migration] = []
+        for file in parsed.tableFiles {
+            let (fileTables, fileMigrations) = resolver.resolveTableFile(file)
+            tables += fileTables
+            migrations += fileMigrations
+        }
+        var schema = Schema(settings: resolver.settings, tables: tables, migrations: migrations)
+        var validator = SchemaValidator(schema: schema, diagnostics: resolver.reader.diagnostics)
+        validator.validate()
+        schema = validator.schema
+        try validator.diagnostics.throwIfErrors()
+        return Output(schema: schema, warnings: validator.diagnostics.warnings)
+    }
+
+    // MARK: - daogen.yaml
+
+    static let settingsKeys = ["database", "version", "access", "stripPrefix", "dates", "uuids"]
+
+    mutating func resolveSettings(_ root: YAMLNode) {
+        guard let values = reader.mapping(root, allowed: Self.settingsKeys, what: "daogen.yaml") else { return }
+        if let node = values["database"], let name = reader.name(node, key: "database") {
+            if !SwiftNaming.isIdentifier(name) || SwiftNaming.keywords.contains(name) {
+                reader.diagnostics.error("'database' must be a Swift type name, found '\(name)'", at: node.location)
+            } else if SwiftNaming.reservedTypeNames.contains(name) {
+                reader.diagnostics.error("'database' must not be '\(name)', a type generated code uses", at: node.location)
+            } else {
+                settings.databaseName = name
+            }
+        }
+        if let node = values["version"] {
+            settings.versionLocation = node.location
+            if let version = reader.int(node, key: "version") {
+                if version >= 1 {
+                    settings.version = version
+                } else {
+                    reader.diagnostics.error("'version' must be 1 or more, found \(version)", at: node.location)
+                }
+            }
+        }
+        if let node = values["access"],
+           let access = reader.choice(node, key: "access", from: AccessLevel.allCases.map(\.rawValue)) {
+            settings.access = AccessLevel(rawValue: access)!
+        }
+        if let node = values["stripPrefix"], let prefix = reader.name(node, key: "stripPrefix") {
+            settings.stripPrefix = prefix
+        }
+        if let node = values["dates"],
+           let dates = reader.choice(node, key: "dates", from: DateStorage.allCases.map(\.rawValue)) {
+            settings.dates = DateStorage(rawValue: dates)!
+        }
+        if let node = values["uuids"],
+           let uuids = reader.choice(node, key: "uuids", from: UUIDStorage.allCases.map(\.rawValue)) {
+            settings.uuids = UUIDStorage(rawValue: uuids)!
+        }
+    }
+
+    // MARK: - Table files
+
+    mutating func resolveTableFile(_ file: ParsedFile) -> ([Table], [Migration]) {
+        guard let root = file.root else {
+            reader.diagnostics.warning("file has no tables", at: SourceLocation(file: file.path, line: 1, column: 1))
+            return ([], [])
+        }
+        guard let values = reader.mapping(root, allowed: ["tables", "migrations"], what: "a schema file") else {
+            return ([], [])
+        }
+        var tables: [Table] = []
+        if let node = values["tables"], let items = reader.list(node, key: "tables") {
+            tables = items.compactMap { resolveTable($0) }
+        }
+        var migrations: [Migration] = []
+        if let node = values["migrations"], let items = reader.list(node, key: "migrations") {
+            migrations = items.compactMap { resolveMigration($0) }
+        }
+        if values["tables"] == nil && values["migrations"] == nil {
+            reader.diagnostics.warning("file has no tables", at: root.location)
+        }
+        return (tables, migrations)
+    }
+
+    mutating func resolveMigration(_ node: YAMLNode) -> Migration? {
+        guard let values = reader.mapping(node, allowed: ["version", "sql"], what: "a migration") else { return nil }
+        guard let versionNode = reader.required(values, "version", in: "migration", at: node.location),
+              let sqlNode = reader.required(values, "sql", in: "migration", at: node.location),
+              let version = reader.int(versionNode, key: "version"),
+              let sql = reader.name(sqlNode, key: "sql")
+        else { return nil }
+        guard (2...max(2, settings.version)).contains(version), version <= settings.version else {
+            reader.diagnostics.error(
+                "migration 'version' must be between 2 and \(settings.version) (the schema's version), found \(version); "
+                    + "a new file is created directly at the latest version",
+                at: versionNode.location)
+            return nil
+        }
+        return Migration(version: version, sql: sql, location: sqlNode.location)
+    }
+
+    // MARK: - Versions
+
+    /// Reads `since` / `until` from `values`; `enclosing` is the range of the containing table.
+    mutating func versionRange(_ values: [String: YAMLNode], enclosing: VersionRange?, what: String) -> VersionRange {
+        let latest = settings.version
+        var range = VersionRange(since: enclosing?.since ?? 1, until: enclosing?.until)
+        if let node = values["since"], let since = reader.int(node, key: "since") {
+            if !(1...latest).contains(since) {
+                reader.diagnostics.error("'since' must be between 1 and \(latest) (the schema's version), found \(since)", at: node.location)
+            } else if let enclosing, !enclosing.contains(since) {
+                reader.diagnostics.error("'since' \(since) is outside the versions of the \(what)'s table (\(describe(enclosing)))", at: node.location)
+            } else {
+                range.since = since
+            }
+        }
+        if let node = values["until"], let until = reader.int(node, key: "until") {
+            if !(1...latest).contains(until) {
+                reader.diagnostics.error("'until' must be between 1 and \(latest) (the schema's version), found \(until)", at: node.location)
+            } else if until < range.since {
+                reader.diagnostics.error("'until' \(until) is before 'since' \(range.since)", at: node.location)
+            } else if let enclosing, !enclosing.contains(until) {
+                reader.diagnostics.error("'until' \(until) is outside the versions of the \(what)'s table (\(describe(enclosing)))", at: node.location)
+            } else {
+                range.until = until == latest ? nil : until
+            }
+        }
+        return range
+    }
+
+    /// Reads `renamedFrom: { name:, in: }`; the rename must fall inside `range`, after its first version.
+    mutating func rename(_ values: [String: YAMLNode], range: VersionRange) -> Rename? {
+        guard let node = values["renamedFrom"],
+              let fields = reader.mapping(node, allowed: ["name", "in"], what: "renamedFrom"),
+              let nameNode = reader.required(fields, "name", in: "renamedFrom", at: node.location),
+              let inNode = reader.required(fields, "in", in: "renamedFrom", at: node.location),
+              let oldName = reader.name(nameNode, key: "name"),
+              let version = reader.int(inNode, key: "in")
+        else { return nil }
+        let last = range.until ?? settings.version
+        guard version > range.since, version <= last else {
+            reader.diagnostics.error(
+                "renamedFrom 'in' must be a version after 'since' \(range.since) and at most \(last), found \(version)",
+                at: inNode.location)
+            return nil
+        }
+        return Rename(oldName: oldName, version: version)
+    }
+
+    func describe(_ range: VersionRange) -> String {
+        "\(range.since)...\(range.until ?? settings.version)"
+    }
+}

@@ -1,0 +1,226 @@
+/// Checks that need the whole schema: names across tables and versions, keys, references and Swift names.
+struct SchemaValidator {
+    var schema: Schema
+    var diagnostics: DiagnosticCollector
+
+    var latest: Int { schema.settings.version }
+
+    mutating func validate() {
+        checkTableNames()
+        checkIndexNames()
+        for index in schema.tables.indices {
+            checkTable(at: index)
+        }
+        checkSwiftNames()
+    }
+
+    /// No two tables share an SQL name at one version.
+    private mutating func checkTableNames() {
+        var reported: Set<[Int]> = []
+        for version in 1...latest {
+            var seen: [String: Int] = [:]
+            for (index, table) in schema.tables.enumerated() where table.range.contains(version) {
+                let name = table.name(at: version).lowercased()
+                if let first = seen[name] {
+                    if reported.insert([first, index]).inserted {
+                        diagnostics.error(
+                            "table '\(table.name(at: version))' is declared twice at version \(version) (first at \(schema.tables[first].location)); "
+                                + "give the declarations 'since' / 'until' ranges that do not overlap",
+                            at: table.location(of: "name"))
+                    }
+                } else {
+                    seen[name] = index
+                }
+            }
+        }
+    }
+
+    /// Index names are global in SQLite: no two indexes share one at one version.
+    private mutating func checkIndexNames() {
+        var reported: Set<String> = []
+        for version in 1...latest {
+            var seen: [String: SourceLocation] = [:]
+            for table in schema.tables where table.range.contains(version) {
+                for index in table.indexes(at: version) {
+                    let name = index.name(at: version).lowercased()
+                    if let first = seen[name] {
+                        if reported.insert("\(index.location)").inserted {
+                            diagnostics.error(
+                                "index '\(index.name(at: version))' is declared twice at version \(version) (first at \(first)); "
+                                    + "give the declarations 'since' / 'until' ranges that do not overlap",
+                                at: index.location(of: "name"))
+                        }
+                    } else {
+                        seen[name] = index.location
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func checkTable(at tableIndex: Int) {
+        let table = schema.tables[tableIndex]
+        checkColumnNames(table)
+        checkPrimaryKey(table)
+        for version in table.range.since...(table.range.until ?? latest) {
+            checkReferences(table, version: version, tableIndex: tableIndex)
+            let names = Set(table.columns(at: version).map(\.name))
+            func requireColumns(_ columns: [String], key: String, at location: SourceLocation) {
+                for name in columns where !names.contains(name) {
+                    diagnostics.error(
+                        "'\(key)' names column '\(name)', which table '\(table.name(at: version))' does not have at version \(version)",
+                        at: location)
+                }
+            }
+            if let primaryKey = table.primaryKey {
+                requireColumns(primaryKey, key: "primaryKey", at: table.location(of: "primaryKey"))
+            }
+            for unique in table.uniqueConstraints {
+                requireColumns(unique, key: "unique", at: table.location(of: "unique"))
+            }
+            for index in table.indexes(at: version) {
+                requireColumns(index.columns.map(\.name), key: "columns", at: index.location(of: "columns"))
+            }
+        }
+        if table.strict {
+            for column in table.columns where !Affinity.strictTypeNames.contains(column.sqlType.uppercased()) {
+                diagnostics.error(
+                    "STRICT table '\(table.name)' accepts only the types INT, INTEGER, REAL, TEXT, BLOB and ANY; column '\(column.name)' has '\(column.sqlType)'",
+                    at: column.location(of: "type"))
+            }
+        }
+    }
+
+    /// No two columns of a table share an SQL name at one version.
+    private mutating func checkColumnNames(_ table: Table) {
+        var reported: Set<String> = []
+        for version in table.range.since...(table.range.until ?? latest) {
+            var seen: [String: SourceLocation] = [:]
+            for column in table.columns(at: version) {
+                let name = column.name(at: version).lowercased()
+                if let first = seen[name] {
+                    if reported.insert("\(column.location)").inserted {
+                        diagnostics.error(
+                            "column '\(column.name(at: version))' is declared twice in table '\(table.name)' at version \(version) (first at \(first)); "
+                                + "give the declarations 'since' / 'until' ranges that do not overlap",
+                            at: column.location(of: "name"))
+                    }
+                } else {
+                    seen[name] = column.location
+                }
+            }
+        }
+    }
+
+    private mutating func checkPrimaryKey(_ table: Table) {
+        let keyColumns = table.columns.filter(\.primaryKey)
+        if table.primaryKey != nil, let column = keyColumns.first {
+            diagnostics.error(
+                "table '\(table.name)' has a table-level primaryKey, so column '\(column.name)' cannot also set primaryKey: true",
+                at: column.location(of: "primaryKey"))
+        }
+        for version in table.range.since...(table.range.until ?? latest) {
+            let alive = table.columns(at: version).filter(\.primaryKey)
+            if alive.count > 1 {
+                diagnostics.error(
+                    "table '\(table.name)' has more than one column with primaryKey: true; write a composite key as a table-level primaryKey: [a, b]",
+                    at: alive[1].location(of: "primaryKey"))
+                break
+            }
+        }
+        for column in table.columns where column.autoincrement {
+            let isRowIDAlias = column.primaryKey && !table.withoutRowID && column.sqlType.uppercased() == "INTEGER"
+            if !isRowIDAlias {
+                diagnostics.error(
+                    "autoincrement needs an INTEGER primary key column in a table with a rowid; '\(column.name)' is not one",
+                    at: column.location(of: "autoincrement"))
+            }
+        }
+        if table.primaryKeyNames(at: table.range.until ?? latest).isEmpty {
+            if table.withoutRowID {
+                diagnostics.error("withoutRowID table '\(table.name)' needs a primary key", at: table.location(of: "withoutRowID"))
+            } else if table.range.until == nil {
+                diagnostics.warning(
+                    "table '\(table.name)' has no primary key; its DAO has no update, upsert, delete or find by key",
+                    at: table.location(of: "name"))
+            }
+        }
+    }
+
+    /// Every reference names a table and column alive at each version the column is; a missing column
+    /// defaults to the referenced table's single-column primary key.
+    private mutating func checkReferences(_ table: Table, version: Int, tableIndex: Int) {
+        for (columnIndex, column) in table.columns.enumerated() where column.range.contains(version) {
+            guard let reference = column.references else { continue }
+            let location = column.location(of: "references")
+            guard let target = schema.tables.first(where: { $0.range.contains(version) && $0.name == reference.table }) else {
+                diagnostics.error(
+                    "column '\(column.name)' references table '\(reference.table)', which does not exist at version \(version)",
+                    at: location)
+                continue
+            }
+            if reference.column.isEmpty {
+                let keys = target.primaryKeyNames(at: version)
+                if keys.count == 1 {
+                    schema.tables[tableIndex].columns[columnIndex].references?.column = keys[0]
+                } else {
+                    diagnostics.error(
+                        "column '\(column.name)' references table '\(reference.table)', which has no single-column primary key; add 'column' to references",
+                        at: location)
+                }
+            } else if target.column(named: reference.column, at: version) == nil {
+                diagnostics.error(
+                    "column '\(column.name)' references column '\(reference.table).\(reference.column)', which does not exist at version \(version)",
+                    at: location)
+            }
+        }
+    }
+
+    /// Swift names of what is generated (the latest version) must be distinct and usable.
+    private mutating func checkSwiftNames() {
+        var typeNames: [String: Table] = [:]
+        for table in schema.tables where table.range.contains(latest) {
+            let location = table.keyLocations["swiftName"] ?? table.location(of: "name")
+            if SwiftNaming.reservedTypeNames.contains(table.swiftName) || table.swiftName == schema.settings.databaseName {
+                diagnostics.error(
+                    "table '\(table.name)' would generate a type named '\(table.swiftName)', which generated code needs for itself; set swiftName",
+                    at: location)
+            } else if table.swiftName.isEmpty || !SwiftNaming.isIdentifier(table.swiftName) {
+                diagnostics.error("table '\(table.name)' gives no usable Swift name; set swiftName", at: location)
+            } else if let other = typeNames[table.swiftName] {
+                diagnostics.error(
+                    "tables '\(other.name)' and '\(table.name)' both map to Swift name '\(table.swiftName)'; set swiftName on one of them",
+                    at: location)
+            } else {
+                typeNames[table.swiftName] = table
+            }
+            var properties: [String: Column] = [:]
+            var nestedTypes: [String: Column] = [:]
+            for column in table.columns(at: latest) {
+                let location = column.keyLocations["swiftName"] ?? column.location(of: "name")
+                if column.swiftName.isEmpty || !SwiftNaming.isIdentifier(column.swiftName) {
+                    diagnostics.error("column '\(column.name)' gives no usable Swift name; set swiftName", at: location)
+                } else if let other = properties[column.swiftName] {
+                    diagnostics.error(
+                        "columns '\(other.name)' and '\(column.name)' of table '\(table.name)' both map to Swift name '\(column.swiftName)'; set swiftName on one of them",
+                        at: location)
+                } else {
+                    properties[column.swiftName] = column
+                }
+                if case let .enumeration(name, _, _) = column.swiftType {
+                    if SwiftNaming.reservedTypeNames.contains(name) || name == table.swiftName {
+                        diagnostics.error(
+                            "the enum of column '\(column.name)' would be named '\(name)', which the record needs for itself; rename the column",
+                            at: column.location(of: "enum"))
+                    } else if let other = nestedTypes[name] {
+                        diagnostics.error(
+                            "the enums of columns '\(other.name)' and '\(column.name)' would both be named '\(name)'",
+                            at: column.location(of: "enum"))
+                    } else {
+                        nestedTypes[name] = column
+                    }
+                }
+            }
+        }
+    }
+}

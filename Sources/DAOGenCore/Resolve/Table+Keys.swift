@@ -1,0 +1,33 @@
+extension Table {
+    /// The primary key's column names (as declared, their latest names) at `version`.
+    public func primaryKeyNames(at version: Int) -> [String] {
+        if let primaryKey { return primaryKey }
+        return columns(at: version).filter(\.primaryKey).map(\.name)
+    }
+
+    /// The column declared as `name` that is alive at `version`. Table-level lists (keys, UNIQUE,
+    /// indexes, references) name columns by their declared, latest name.
+    public func column(named name: String, at version: Int) -> Column? {
+        columns(at: version).first { $0.name == name }
+    }
+
+    /// The SQL name at `version` of the column declared as `name`.
+    public func sqlName(ofColumn name: String, at version: Int) -> String {
+        column(named: name, at: version)?.name(at: version) ?? name
+    }
+
+    /// The single column that aliases the rowid at `version` (`INTEGER PRIMARY KEY` in a rowid table), if any.
+    public func rowIDAlias(at version: Int) -> Column? {
+        guard !withoutRowID else { return nil }
+        let keys = primaryKeyNames(at: version)
+        guard keys.count == 1, let column = column(named: keys[0], at: version),
+              column.sqlType.uppercased() == "INTEGER"
+        else { return nil }
+        return column
+    }
+
+    /// Every UNIQUE constraint's column names at `version`: column-level first, then table-level.
+    public func uniqueColumnSets(at version: Int) -> [[String]] {
+        columns(at: version).filter(\.unique).map { [$0.name] } + uniqueConstraints
+    }
+}

@@ -1,0 +1,38 @@
+/// Misuse of the API or data the code cannot read.
+public enum DAOGenError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The file's schema version is newer than the newest one the code knows.
+    case newerFile(path: String, fileVersion: Int, codeVersion: Int)
+    /// The file has tables but no schema version (`PRAGMA user_version` is 0).
+    case unversionedFile(path: String, tables: [String])
+    /// The baseline version given is not one the code knows (1 through `codeVersion`).
+    case invalidBaseline(baseline: Int, codeVersion: Int)
+    /// The file's tables differ from the schema at `version`.
+    case baselineMismatch(path: String, version: Int, differences: [String])
+    /// A statement of the migration to `version` failed.
+    case migrationFailed(version: Int, sql: String, underlying: DatabaseError)
+    /// The code has no migration from one schema version to the next.
+    case missingMigration(from: Int, to: Int)
+    /// A stored value cannot be read as the Swift type of its column.
+    case invalidValue(column: String, value: String, expected: String, sql: String)
+
+    /// A full sentence that says what went wrong.
+    public var description: String {
+        switch self {
+        case let .newerFile(path, fileVersion, codeVersion):
+            return "The database at \(path) is at schema version \(fileVersion), newer than version \(codeVersion) that this code knows; it was left untouched."
+        case let .unversionedFile(path, tables):
+            return "The database at \(path) has no schema version but already has tables (\(tables.joined(separator: ", "))), so its schema is unknown; it was left untouched."
+        case let .invalidBaseline(baseline, codeVersion):
+            return "The baseline schema version \(baseline) is invalid: it must be between 1 and \(codeVersion), the version that this code knows."
+        case let .baselineMismatch(path, version, differences):
+            return "The database at \(path) does not match schema version \(version): \(differences.joined(separator: "; ")); it was left untouched."
+        case let .migrationFailed(version, sql, underlying):
+            let failure = DatabaseError(resultCode: underlying.extendedResultCode, message: underlying.message, sql: sql)
+            return "The migration to schema version \(version) failed: \(failure)"
+        case let .missingMigration(from, to):
+            return "There is no migration from schema version \(from) to version \(to)."
+        case let .invalidValue(column, value, expected, sql):
+            return "The column \(column) holds \(value), which cannot be read as \(expected), in: \(sql)"
+        }
+    }
+}

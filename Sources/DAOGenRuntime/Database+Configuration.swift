@@ -1,0 +1,21 @@
+import Foundation
+
+extension Database {
+    /// Options for opening a ``Database``.
+    public struct Configuration: Sendable {
+        /// How long, in seconds, a statement waits for another connection's lock before failing
+        /// with ``ResultCode/busy``. 5 by default; 0 fails at once.
+        public var busyTimeout: TimeInterval = 5
+        /// Whether foreign key constraints are enforced (`PRAGMA foreign_keys = ON`). On by default.
+        public var foreignKeys = true
+        /// Whether a file database uses write-ahead logging (`PRAGMA journal_mode = WAL`), so that
+        /// readers in other connections do not block the writer. On by default; ignored for
+        /// in-memory and read-only databases.
+        public var journalModeWAL = true
+        /// Whether the file is opened read-only, and not created when missing. Off by default.
+        public var readOnly = false
+
+        /// The default options.
+        public init() {}
+    }
+}

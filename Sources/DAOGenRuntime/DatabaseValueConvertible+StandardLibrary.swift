@@ -1,0 +1,149 @@
+import Foundation
+
+// Conformances of the standard library's types. Integers are stored as INTEGER and read back
+// range-checked; a REAL with no fractional part is accepted as an integer too.
+
+extension DatabaseValue: DatabaseValueConvertible {
+    /// The value itself.
+    public var databaseValue: DatabaseValue { self }
+
+    /// The value itself; never nil.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> DatabaseValue? { value }
+}
+
+extension Int64: DatabaseValueConvertible {
+    /// The integer, as INTEGER.
+    public var databaseValue: DatabaseValue { .integer(self) }
+
+    /// An INTEGER, or a REAL with an integral value that fits; nil otherwise.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int64? {
+        switch value {
+        case let .integer(integer): integer
+        case let .real(real): Int64(exactly: real)
+        default: nil
+        }
+    }
+}
+
+extension Int: DatabaseValueConvertible {
+    /// The integer, as INTEGER.
+    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+
+    /// An integer that fits in `Int`; nil otherwise.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int? {
+        Int64.fromDatabaseValue(value).flatMap { Int(exactly: $0) }
+    }
+}
+
+extension Int32: DatabaseValueConvertible {
+    /// The integer, as INTEGER.
+    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+
+    /// An integer that fits in `Int32`; nil otherwise.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int32? {
+        Int64.fromDatabaseValue(value).flatMap { Int32(exactly: $0) }
+    }
+}
+
+extension Int16: DatabaseValueConvertible {
+    /// The integer, as INTEGER.
+    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+
+    /// An integer that fits in `Int16`; nil otherwise.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int16? {
+        Int64.fromDatabaseValue(value).flatMap { Int16(exactly: $0) }
+    }
+}
+
+extension Int8: DatabaseValueConvertible {
+    /// The integer, as INTEGER.
+    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+
+    /// An integer that fits in `Int8`; nil otherwise.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int8? {
+        Int64.fromDatabaseValue(value).flatMap { Int8(exactly: $0) }
+    }
+}
+
+extension UInt8: DatabaseValueConvertible {
+    /// The integer, as INTEGER.
+    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+
+    /// An integer from 0 through 255; nil otherwise.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> UInt8? {
+        Int64.fromDatabaseValue(value).flatMap { UInt8(exactly: $0) }
+    }
+}
+
+extension Bool: DatabaseValueConvertible {
+    /// 1 or 0, as INTEGER.
+    public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
+
+    /// True for any nonzero number, false for zero; nil for NULL, text and blobs.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Bool? {
+        switch value {
+        case let .integer(integer): integer != 0
+        case let .real(real): real != 0
+        default: nil
+        }
+    }
+}
+
+extension Double: DatabaseValueConvertible {
+    /// The number, as REAL.
+    public var databaseValue: DatabaseValue { .real(self) }
+
+    /// A REAL, or an INTEGER converted to the nearest `Double`; nil otherwise.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Double? {
+        switch value {
+        case let .real(real): real
+        case let .integer(integer): Double(integer)
+        default: nil
+        }
+    }
+}
+
+extension Float: DatabaseValueConvertible {
+    /// The number, as REAL.
+    public var databaseValue: DatabaseValue { .real(Double(self)) }
+
+    /// A REAL or an INTEGER, converted to the nearest `Float`; nil otherwise.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Float? {
+        Double.fromDatabaseValue(value).map { Float($0) }
+    }
+}
+
+extension String: DatabaseValueConvertible {
+    /// The string, as TEXT.
+    public var databaseValue: DatabaseValue { .text(self) }
+
+    /// A TEXT, or a blob that is valid UTF-8; nil otherwise.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> String? {
+        switch value {
+        case let .text(text): text
+        case let .blob(data): String(data: data, encoding: .utf8)
+        default: nil
+        }
+    }
+}
+
+extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+    /// NULL for nil, otherwise the wrapped value's.
+    public var databaseValue: DatabaseValue {
+        switch self {
+        case .none: .null
+        case let .some(wrapped): wrapped.databaseValue
+        }
+    }
+
+    /// nil (successfully read) for NULL, otherwise the wrapped type's reading, which may fail.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Wrapped?? {
+        if case .null = value {
+            return .some(.none)
+        }
+        guard let wrapped = Wrapped.fromDatabaseValue(value) else {
+            return .none
+        }
+        return .some(.some(wrapped))
+    }
+}

@@ -1,0 +1,58 @@
+import CSQLite
+import Foundation
+
+// The fixed storages of `Date` columns. The generator picks one per column.
+
+extension Statement {
+    /// Binds ISO-8601 UTC text with milliseconds, such as `2024-01-02T03:04:05.678Z`, rounded to
+    /// the nearest millisecond, to the parameter at 1-based `index`.
+    public func bindISO8601(_ date: Date, at index: Int32) {
+        let milliseconds = EpochMilliseconds.milliseconds(of: date)
+        let code = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ISO8601Timestamp.capacity) { buffer in
+            let count = ISO8601Timestamp.write(milliseconds: milliseconds, into: buffer)
+            return buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: count) { text in
+                sqlite3_bind_text(handle, index, text, Int32(count), sqliteTransient)
+            }
+        }
+        check(code)
+    }
+
+    /// Binds the REAL number of seconds since 1970-01-01T00:00:00Z to the parameter at 1-based `index`.
+    @inlinable
+    public func bindUnixEpoch(_ date: Date, at index: Int32) {
+        check(sqlite3_bind_double(handle, index, date.timeIntervalSince1970))
+    }
+
+    /// Binds the INTEGER number of milliseconds since 1970-01-01T00:00:00Z, rounded to the
+    /// nearest, to the parameter at 1-based `index`.
+    public func bindUnixEpochMilliseconds(_ date: Date, at index: Int32) {
+        check(sqlite3_bind_int64(handle, index, EpochMilliseconds.milliseconds(of: date)))
+    }
+
+    /// The column at 0-based `index` read as ISO-8601 text, at millisecond precision.
+    ///
+    /// Accepts what ``bindISO8601(_:at:)`` writes, and also text without a fraction, without a
+    /// zone (taken as UTC, like SQLite's `datetime()`), with an offset, or a bare date.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when the column is not
+    ///   such text.
+    public func iso8601Date(at index: Int32) throws -> Date {
+        if sqlite3_column_type(handle, index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) {
+            let count = Int(sqlite3_column_bytes(handle, index))
+            if let milliseconds = ISO8601Timestamp.milliseconds(parsing: UnsafeBufferPointer(start: text, count: count)) {
+                return EpochMilliseconds.date(milliseconds: milliseconds)
+            }
+        }
+        throw invalidValue(at: index, databaseValue(at: index), expected: "Date (ISO-8601 text)")
+    }
+
+    /// The column at 0-based `index` read as a number of seconds since 1970-01-01T00:00:00Z.
+    @inlinable
+    public func unixEpochDate(at index: Int32) -> Date {
+        Date(timeIntervalSince1970: sqlite3_column_double(handle, index))
+    }
+
+    /// The column at 0-based `index` read as an integer number of milliseconds since 1970-01-01T00:00:00Z.
+    public func unixEpochMillisecondsDate(at index: Int32) -> Date {
+        EpochMilliseconds.date(milliseconds: sqlite3_column_int64(handle, index))
+    }
+}

@@ -1,0 +1,119 @@
+import CSQLite
+
+/// A prepared statement. Not thread-safe by itself: ``Database`` hands it out under its lock,
+/// and it must not be used outside the closure it is handed to.
+///
+/// Binding takes 1-based parameter indexes, like `sqlite3_bind_*`, and never throws: a failed
+/// bind is remembered and thrown by the next ``step()``. Reading takes 0-based column indexes,
+/// like `sqlite3_column_*`.
+public final class Statement {
+    /// The statement's SQL text.
+    public let sql: String
+    /// The `sqlite3_stmt`.
+    @usableFromInline let handle: OpaquePointer
+    /// The `sqlite3` connection the statement belongs to.
+    @usableFromInline let connection: OpaquePointer
+    /// The first bind failure since the last reset, thrown by the next ``step()``.
+    @usableFromInline var bindError: DatabaseError?
+    /// True while a ``Database/withStatement(_:_:)`` closure is using this cached statement.
+    var isInUse = false
+
+    /// Prepares the single statement in `sql`.
+    ///
+    /// - Parameter persistent: Passes `SQLITE_PREPARE_PERSISTENT`, for statements kept in a cache.
+    /// - Throws: ``DatabaseError`` when SQLite rejects the SQL, or with ``ResultCode/misuse`` when
+    ///   the text holds no statement or more than one.
+    init(connection: OpaquePointer, sql: String, persistent: Bool) throws {
+        var statement: OpaquePointer?
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let extraStatement: Bool = try sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(connection, text, -1, flags, &statement, &tail)
+            guard code == SQLITE_OK else {
+                throw DatabaseError(code: code, connection: connection, sql: sql)
+            }
+            return Self.hasStatement(connection: connection, tail: tail)
+        }
+        guard let statement else {
+            throw DatabaseError(
+                resultCode: .misuse, message: "The SQL holds no statement.", sql: sql)
+        }
+        guard !extraStatement else {
+            sqlite3_finalize(statement)
+            throw DatabaseError(
+                resultCode: .misuse,
+                message: "The SQL holds more than one statement; run scripts with Database.execute(_:).",
+                sql: sql)
+        }
+        self.sql = sql
+        self.handle = statement
+        self.connection = connection
+    }
+
+    /// True when the text after the first statement holds another statement (not only
+    /// whitespace, semicolons and comments), or does not compile.
+    private static func hasStatement(connection: OpaquePointer, tail: UnsafePointer<CChar>?) -> Bool {
+        guard let tail, tail.pointee != 0 else { return false }
+        var extra: OpaquePointer?
+        let code = sqlite3_prepare_v2(connection, tail, -1, &extra, nil)
+        sqlite3_finalize(extra)
+        return code != SQLITE_OK || extra != nil
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Executes one step: true when a row is available, false when done.
+    ///
+    /// - Throws: ``DatabaseError`` (with this statement's SQL) for any other outcome, or for a
+    ///   bind that failed since the last reset.
+    public func step() throws -> Bool {
+        if let bindError {
+            self.bindError = nil
+            throw bindError
+        }
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            return false
+        default:
+            throw DatabaseError(code: code, connection: connection, sql: sql)
+        }
+    }
+
+    /// Resets the statement and clears its bindings.
+    public func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        bindError = nil
+    }
+
+    /// The number of columns in the statement's result rows.
+    @inlinable
+    public var columnCount: Int32 {
+        sqlite3_column_count(handle)
+    }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE of this connection (`sqlite3_changes`).
+    @inlinable
+    public var changes: Int {
+        Int(sqlite3_changes(connection))
+    }
+
+    /// The rowid of the most recent successful INSERT of this connection (`sqlite3_last_insert_rowid`).
+    @inlinable
+    public var lastInsertedRowID: Int64 {
+        sqlite3_last_insert_rowid(connection)
+    }
+
+    /// Remembers a failed bind so that the next ``step()`` throws it.
+    @usableFromInline
+    func recordBindFailure(_ code: Int32) {
+        if bindError == nil {
+            bindError = DatabaseError(code: code, connection: connection, sql: sql)
+        }
+    }
+}

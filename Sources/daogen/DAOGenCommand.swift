@@ -1,0 +1,50 @@
+import ArgumentParser
+import DAOGenCore
+import Foundation
+
+@main
+struct DAOGen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daogen",
+        abstract: "Generates Swift records and DAOs for SQLite from YAML table schemas.",
+        discussion: """
+            A schema directory holds an optional daogen.yaml (database-wide settings) and any number of
+            other .yaml / .yml files listing tables. See docs/SchemaFormat.md for the format.
+            """,
+        subcommands: [Generate.self, SQL.self, Validate.self],
+        defaultSubcommand: nil)
+}
+
+/// The schema directory argument every subcommand takes.
+struct SchemaDirectoryOptions: ParsableArguments {
+    @Argument(help: "The schema directory: daogen.yaml and the table .yaml files.", completion: .directory)
+    var schemaDirectory: String
+
+    var url: URL { URL(filePath: schemaDirectory, directoryHint: .isDirectory) }
+
+    /// The directory as the user wrote it, without a trailing slash, for diagnostics.
+    var displayPath: String {
+        schemaDirectory.count > 1 && schemaDirectory.hasSuffix("/") ? String(schemaDirectory.dropLast()) : schemaDirectory
+    }
+
+    /// Loads the schema, printing warnings; on errors prints them all and exits with status 1.
+    func load() throws -> LoadedSchema {
+        do {
+            let loaded = try Generator.load(directory: url, displayPath: displayPath)
+            Diagnostics.print(loaded.warnings)
+            return loaded
+        } catch {
+            Diagnostics.print(error.diagnostics)
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// Prints diagnostics to standard error, in the `path:line:column: error: message` form editors recognize.
+enum Diagnostics {
+    static func print(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import DAOGenCore
+import Foundation
+
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Writes the Swift records, DAOs and database type for a schema directory.",
+        discussion: """
+            Writes one Swift file per schema file (books.yaml -> books.swift) and daogen.swift for the
+            database type. Files are written only when their contents change, each atomically; generated
+            files whose schema file is gone are removed. On any error nothing is written and the exit
+            status is 1.
+
+            Examples:
+              daogen generate Schemas/Library --output Generated/Library
+              daogen generate Sources/App/Schema --output Sources/App/Generated --templates MyTemplates
+            """)
+
+    @OptionGroup var schema: SchemaDirectoryOptions
+
+    @Option(name: .shortAndLong, help: "The directory to write the Swift files into.", completion: .directory)
+    var output: String
+
+    @Option(help: "A directory of .mustache files that replace the built-in templates of the same name.", completion: .directory)
+    var templates: String?
+
+    @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
+    var quiet = false
+
+    func run() throws {
+        let loaded = try schema.load()
+        let renderer: TemplateRenderer
+        do {
+            renderer = try TemplateRenderer(
+                overridesDirectory: templates.map { URL(filePath: $0, directoryHint: .isDirectory) }, displayPath: templates)
+        } catch {
+            Diagnostics.print(error.diagnostics)
+            throw ExitCode.failure
+        }
+        let files = Generator.render(loaded, renderer: renderer)
+        let report = try OutputWriter.write(files, to: URL(filePath: output, directoryHint: .isDirectory))
+        if !quiet {
+            let summary = "daogen: \(report.written.count) written, \(report.unchanged.count) unchanged"
+                + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed") + " in \(output)"
+            print(summary)
+        }
+    }
+}

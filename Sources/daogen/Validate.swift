@@ -1,0 +1,23 @@
+import ArgumentParser
+import DAOGenCore
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Checks a schema directory without writing anything.",
+        discussion: """
+            Parses and resolves every file, then builds each version in an in-memory SQLite database and
+            prepares every generated statement. Prints every error as path:line:column: error: message and
+            exits with status 1 if there is one.
+
+            Example:
+              daogen validate Schemas/Library
+            """)
+
+    @OptionGroup var schema: SchemaDirectoryOptions
+
+    func run() throws {
+        let loaded = try schema.load()
+        let tables = loaded.schema.tables.filter { $0.range.contains(loaded.schema.settings.version) }.count
+        print("\(schema.displayPath): valid, \(tables) table(s) at version \(loaded.schema.settings.version)")
+    }
+}

@@ -1,0 +1,163 @@
+import DAOGenRuntime
+import Foundation
+import Testing
+
+/// An error thrown on purpose.
+private struct Boom: Error, Equatable {}
+
+/// Runs `body` and tells whether it threw ``Boom``.
+///
+/// A plain function rather than `#expect(throws:)`: in debug builds, Swift 6.3.1 gave the
+/// closure of an `#expect(throws:)` nested two closures deep the same discriminator as a sibling
+/// closure, and the call ran the sibling instead.
+private func throwsBoom(_ body: () throws -> Void) -> Bool {
+    do {
+        try body()
+        return false
+    } catch {
+        return error is Boom
+    }
+}
+
+/// A database with a table `t(x)`.
+private func makeDatabase() throws -> Database {
+    let database = try Database(path: ":memory:")
+    try database.execute("CREATE TABLE t(x)")
+    return database
+}
+
+/// The values of `t.x`, in insertion order.
+private func values(_ database: Database) throws -> [Int64] {
+    try database.rows("SELECT x FROM t ORDER BY rowid").compactMap { $0.first.flatMap(Int64.fromDatabaseValue) }
+}
+
+/// Inserts `value` into `t`.
+private func insert(_ value: Int64, into database: Database) throws {
+    try database.withStatement(sql: "INSERT INTO t(x) VALUES (?)") { statement in
+        statement.bind(value, at: 1)
+        _ = try statement.step()
+    }
+}
+
+@Suite("Transactions")
+struct TransactionTests {
+    @Test("a transaction commits and returns the body's result")
+    func commit() throws {
+        let database = try makeDatabase()
+        #expect(!database.isInsideTransaction)
+        let result = try database.transaction {
+            #expect(database.isInsideTransaction)
+            try insert(1, into: database)
+            try insert(2, into: database)
+            return "done"
+        }
+        #expect(result == "done")
+        #expect(!database.isInsideTransaction)
+        #expect(try values(database) == [1, 2])
+    }
+
+    @Test("a throwing body rolls everything back and the error is rethrown")
+    func rollback() throws {
+        let database = try makeDatabase()
+        #expect(throws: Boom.self) {
+            try database.transaction {
+                try insert(1, into: database)
+                try insert(2, into: database)
+                throw Boom()
+            }
+        }
+        #expect(!database.isInsideTransaction)
+        #expect(try values(database) == [])
+    }
+
+    @Test("a failing statement rolls the transaction back")
+    func rollbackOnDatabaseError() throws {
+        let database = try makeDatabase()
+        try database.execute("CREATE UNIQUE INDEX t_x ON t(x)")
+        let error = try #require(throws: DatabaseError.self) {
+            try database.transaction {
+                try insert(1, into: database)
+                try insert(1, into: database)
+            }
+        }
+        #expect(error.extendedResultCode == .constraintUnique)
+        #expect(try values(database) == [])
+    }
+
+    @Test("a nested transaction is a savepoint: its rollback keeps the outer work")
+    func nestedRollback() throws {
+        let database = try makeDatabase()
+        try database.transaction {
+            try insert(1, into: database)
+            #expect(throwsBoom {
+                try database.transaction {
+                    try insert(2, into: database)
+                    throw Boom()
+                }
+            })
+            #expect(database.isInsideTransaction)
+            try database.transaction {
+                try insert(3, into: database)
+                try database.transaction {
+                    try insert(4, into: database)
+                }
+                #expect(throwsBoom {
+                    try database.transaction {
+                        try insert(5, into: database)
+                        throw Boom()
+                    }
+                })
+            }
+        }
+        #expect(try values(database) == [1, 3, 4])
+    }
+
+    @Test("an outer rollback discards released savepoints too")
+    func outerRollback() throws {
+        let database = try makeDatabase()
+        #expect(throws: Boom.self) {
+            try database.transaction {
+                try database.transaction {
+                    try insert(1, into: database)
+                }
+                throw Boom()
+            }
+        }
+        #expect(try values(database) == [])
+    }
+
+    @Test("a transaction on a file is durable across connections, and a failed one leaves nothing")
+    func fileTransaction() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        do {
+            let database = try Database(path: path)
+            try database.execute("CREATE TABLE t(x)")
+            try database.transaction {
+                for value in Int64(0)..<100 {
+                    try insert(value, into: database)
+                }
+            }
+            _ = try? database.transaction {
+                try insert(1000, into: database)
+                throw Boom()
+            }
+        }
+        let reopened = try Database(path: path)
+        #expect(try reopened.rows("SELECT count(*), max(x) FROM t") == [[.integer(100), .integer(99)]])
+    }
+
+    @Test("a manual transaction opened with execute is joined with a savepoint")
+    func manualTransaction() throws {
+        let database = try makeDatabase()
+        try database.execute("BEGIN")
+        #expect(database.isInsideTransaction)
+        _ = try? database.transaction {
+            try insert(1, into: database)
+            throw Boom()
+        }
+        try insert(2, into: database)
+        try database.execute("COMMIT")
+        #expect(try values(database) == [2])
+    }
+}
