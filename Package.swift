@@ -5,7 +5,7 @@ import PackageDescription
 /// Each directory is both the golden file set of the generator tests and a module that the
 /// consumer tests compile and run against real SQLite files.
 let generatedFixtures = [
-    "Library", "Notes", "Roster", "NewsCache", "TestTable", "StorageVariants",
+    "Library", "Notes", "Roster", "NewsCache", "TestTable", "EdgeCases", "EpochDates",
 ]
 
 /// The Mustache templates, compiled into the binary through Templates/BuiltinTemplates.swift.
@@ -57,8 +57,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DAOGenCoreTests",
-            dependencies: ["DAOGenCore", "DAOGenTemplates"],
-            exclude: ["Fixtures"]
+            dependencies: ["DAOGenCore", "DAOGenTemplates"]
         ),
         .testTarget(
             name: "DAOGenRuntimeTests",

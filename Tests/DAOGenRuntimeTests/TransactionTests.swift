@@ -7,9 +7,9 @@ private struct Boom: Error, Equatable {}
 
 /// Runs `body` and tells whether it threw ``Boom``.
 ///
-/// A plain function rather than `#expect(throws:)`: in debug builds, Swift 6.3.1 gave the
-/// closure of an `#expect(throws:)` nested two closures deep the same discriminator as a sibling
-/// closure, and the call ran the sibling instead.
+/// A plain function, with the outcome checked outside the closures: in debug builds, Swift 6.3.1
+/// ran a sibling closure instead of the closure of an `#expect(throws:)` nested two closures deep,
+/// and crashed compiling `#expect(...)` around a closure there.
 private func throwsBoom(_ body: () throws -> Void) -> Bool {
     do {
         try body()
@@ -87,28 +87,34 @@ struct TransactionTests {
     @Test("a nested transaction is a savepoint: its rollback keeps the outer work")
     func nestedRollback() throws {
         let database = try makeDatabase()
+        var innerRolledBack = false
+        var stillInside = false
+        var deepRolledBack = false
         try database.transaction {
             try insert(1, into: database)
-            #expect(throwsBoom {
+            innerRolledBack = throwsBoom {
                 try database.transaction {
                     try insert(2, into: database)
                     throw Boom()
                 }
-            })
-            #expect(database.isInsideTransaction)
+            }
+            stillInside = database.isInsideTransaction
             try database.transaction {
                 try insert(3, into: database)
                 try database.transaction {
                     try insert(4, into: database)
                 }
-                #expect(throwsBoom {
+                deepRolledBack = throwsBoom {
                     try database.transaction {
                         try insert(5, into: database)
                         throw Boom()
                     }
-                })
+                }
             }
         }
+        #expect(innerRolledBack)
+        #expect(stillInside)
+        #expect(deepRolledBack)
         #expect(try values(database) == [1, 3, 4])
     }
 

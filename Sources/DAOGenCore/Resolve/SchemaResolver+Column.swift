@@ -77,7 +77,7 @@ extension SchemaResolver {
             }
             guard let type = resolveEnum(enumNode, column: column) else { return nil }
             if let affinities = type.storableAffinities, !affinities.contains(column.affinity) {
-                let needed = column.affinity == .text || column.affinity == .blob ? "a map of name: integer" : "a list of strings"
+                let needed = column.affinity == .text || column.affinity == .blob ? "a list of strings" : "a map of name: integer"
                 let kind = affinities.contains(.text) ? "a list of strings needs a TEXT column" : "a map of integers needs an INTEGER column"
                 reader.diagnostics.error(
                     "enum of \(kind), but column '\(column.name)' has type \(typeDescription); use \(needed) or change the type",

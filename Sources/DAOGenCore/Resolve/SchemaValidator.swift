@@ -187,7 +187,7 @@ struct SchemaValidator {
                     at: location)
             } else if table.swiftName.isEmpty || !SwiftNaming.isIdentifier(table.swiftName) {
                 diagnostics.error("table '\(table.name)' gives no usable Swift name; set swiftName", at: location)
-            } else if let other = typeNames[table.swiftName] {
+            } else if let other = typeNames[table.swiftName], other.name.lowercased() != table.name.lowercased() {
                 diagnostics.error(
                     "tables '\(other.name)' and '\(table.name)' both map to Swift name '\(table.swiftName)'; set swiftName on one of them",
                     at: location)
@@ -200,7 +200,7 @@ struct SchemaValidator {
                 let location = column.keyLocations["swiftName"] ?? column.location(of: "name")
                 if column.swiftName.isEmpty || !SwiftNaming.isIdentifier(column.swiftName) {
                     diagnostics.error("column '\(column.name)' gives no usable Swift name; set swiftName", at: location)
-                } else if let other = properties[column.swiftName] {
+                } else if let other = properties[column.swiftName], other.name.lowercased() != column.name.lowercased() {
                     diagnostics.error(
                         "columns '\(other.name)' and '\(column.name)' of table '\(table.name)' both map to Swift name '\(column.swiftName)'; set swiftName on one of them",
                         at: location)
