@@ -310,6 +310,7 @@ import Foundation
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     /// Nested calls use savepoints.
+    @discardableResult
     {{{access}}}func transaction<T>(_ body: ({{{typeName}}}) throws -> T) throws -> T {
         try database.transaction { try body(self) }
     }

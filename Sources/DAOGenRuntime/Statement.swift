@@ -117,3 +117,7 @@ public final class Statement {
         }
     }
 }
+
+/// A statement belongs to the thread that holds its connection's lock: it is never `Sendable`.
+@available(*, unavailable)
+extension Statement: Sendable {}

@@ -166,4 +166,53 @@ struct TransactionTests {
         try database.execute("COMMIT")
         #expect(try values(database) == [2])
     }
+
+    @Test("a failing COMMIT (deferred foreign key) rolls back and throws")
+    func commitFailure() throws {
+        let database = try Database(path: ":memory:")
+        try database.execute("""
+            CREATE TABLE parent(id INTEGER PRIMARY KEY);
+            CREATE TABLE child(parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
+            """)
+        let error = try #require(throws: DatabaseError.self) {
+            try database.transaction {
+                try database.execute("INSERT INTO child VALUES (1)")
+            }
+        }
+        #expect(error.extendedResultCode == .constraintForeignKey)
+        #expect(error.sql == "COMMIT")
+        #expect(!database.isInsideTransaction)
+        #expect(try database.rows("SELECT count(*) FROM child") == [[.integer(0)]])
+        // The connection is usable again.
+        try database.transaction {
+            try database.execute("INSERT INTO parent VALUES (1); INSERT INTO child VALUES (1)")
+        }
+        #expect(try database.rows("SELECT count(*) FROM child") == [[.integer(1)]])
+    }
+
+    @Test("a second writer fails with SQLITE_BUSY once its busy timeout has passed")
+    func busy() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let first = try Database(path: path)
+        try first.execute("CREATE TABLE t(x)")
+        var configuration = Database.Configuration()
+        configuration.busyTimeout = 0.05
+        let second = try Database(path: path, configuration: configuration)
+        var error: DatabaseError?
+        try first.transaction {
+            try insert(1, into: first)
+            do {
+                try second.transaction {
+                    try insert(2, into: second)
+                }
+            } catch let caught as DatabaseError {
+                error = caught
+            }
+        }
+        #expect(error?.resultCode == .busy)
+        #expect(error?.sql == "BEGIN IMMEDIATE")
+        #expect(!second.isInsideTransaction)
+        #expect(try values(second) == [1])
+    }
 }

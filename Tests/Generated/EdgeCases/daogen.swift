@@ -32,6 +32,7 @@ package struct EdgeCasesDatabase: Sendable {
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     /// Nested calls use savepoints.
+    @discardableResult
     package func transaction<T>(_ body: (EdgeCasesDatabase) throws -> T) throws -> T {
         try database.transaction { try body(self) }
     }

@@ -32,6 +32,7 @@ public struct LibraryDatabase: Sendable {
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     /// Nested calls use savepoints.
+    @discardableResult
     public func transaction<T>(_ body: (LibraryDatabase) throws -> T) throws -> T {
         try database.transaction { try body(self) }
     }

@@ -32,6 +32,7 @@ struct NotesDatabase: Sendable {
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     /// Nested calls use savepoints.
+    @discardableResult
     func transaction<T>(_ body: (NotesDatabase) throws -> T) throws -> T {
         try database.transaction { try body(self) }
     }

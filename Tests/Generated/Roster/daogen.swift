@@ -32,6 +32,7 @@ struct RosterDatabase: Sendable {
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     /// Nested calls use savepoints.
+    @discardableResult
     func transaction<T>(_ body: (RosterDatabase) throws -> T) throws -> T {
         try database.transaction { try body(self) }
     }

@@ -1,0 +1,26 @@
+import DAOGenRuntime
+import Foundation
+
+/// A path for a new SQLite file in a fresh temporary directory; the directory is removed by `remove()`.
+struct TemporaryDatabaseFile {
+    let directory: URL
+    let path: String
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appending(path: "daogen-consumer-\(UUID().uuidString)", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        path = directory.appending(path: "test.sqlite").path(percentEncoded: false)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// A date with whole milliseconds, as every date storage keeps them.
+func millisecondDate(_ milliseconds: Int64) -> Date {
+    Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+}
+
+/// An error thrown on purpose to roll a transaction back.
+struct IntentionalFailure: Error {}

@@ -1,0 +1,46 @@
+import DAOGenTemplates
+import Foundation
+import Testing
+
+@testable import DAOGenCore
+
+/// Templates/BuiltinTemplates.swift must hold exactly the text of the .mustache files beside it.
+/// `DAOGEN_RECORD=1 swift test --filter BuiltinTemplates` rewrites it from them.
+@Suite struct BuiltinTemplatesTests {
+    static let directory = packageRoot.appending(path: "Templates", directoryHint: .isDirectory)
+
+    /// The Swift source that embeds `templates` (name -> text).
+    static func source(embedding templates: [(name: String, text: String)]) -> String {
+        var text = """
+            // Generated from the .mustache files beside this one by `DAOGEN_RECORD=1 swift test --filter BuiltinTemplates`.
+            // Do not edit: change the .mustache file and re-record.
+
+            /// The Mustache templates daogen renders, compiled into the binary so they never need a bundle at run time.
+            public enum BuiltinTemplates {
+                /// Template text by name (the file name without `.mustache`).
+                public static let all: [String: String] = [
+
+            """
+        for template in templates {
+            text += "        \"\(template.name)\": ##\"\"\"\n\(template.text)\"\"\"##,\n"
+        }
+        text += "    ]\n}\n"
+        return text
+    }
+
+    @Test func compiledTemplatesMatchTheMustacheFiles() throws {
+        let templates = try TemplateRenderer.templateNames.map { name in
+            (name, try String(contentsOf: Self.directory.appending(path: "\(name).mustache"), encoding: .utf8))
+        }
+        let expected = Self.source(embedding: templates)
+        let file = Self.directory.appending(path: "BuiltinTemplates.swift")
+        if isRecording {
+            try Data(expected.utf8).write(to: file, options: .atomic)
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == expected, "re-record with DAOGEN_RECORD=1")
+        for (name, text) in templates {
+            // A multi-line literal drops the newline before its closing delimiter.
+            #expect(BuiltinTemplates.all[name].map { $0 + "\n" } == text)
+        }
+    }
+}
