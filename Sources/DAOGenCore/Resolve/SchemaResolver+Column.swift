@@ -31,7 +31,8 @@ extension SchemaResolver {
             defaultSQL: values["default"].flatMap { reader.name($0, key: "default") },
             check: values["check"].flatMap { reader.name($0, key: "check") },
             references: values["references"].flatMap { resolveForeignKey($0) },
-            swiftType: .default(for: affinity),
+            // ANY (STRICT tables) holds values of every storage class: the runtime's DatabaseValue.
+            swiftType: sqlType.uppercased() == "ANY" ? .custom("DatabaseValue") : .default(for: affinity),
             range: range,
             renamedFrom: rename(values, range: range),
             location: node.location,

@@ -43,14 +43,14 @@ package struct EdgeCasesDatabase: Sendable {
     /// The rows of `log_line`.
     package var logLine: LogLineDAO { LogLineDAO(database: database) }
 
-    /// The rows of `measurement`.
-    package var measurement: MeasurementDAO { MeasurementDAO(database: database) }
-
     /// The rows of `membership`.
     package var membership: MembershipDAO { MembershipDAO(database: database) }
 
     /// The rows of `setting`.
     package var setting: SettingDAO { SettingDAO(database: database) }
+
+    /// The rows of `reading`.
+    package var reading: ReadingDAO { ReadingDAO(database: database) }
 
     /// The statements that create version 1 in an empty file, and the steps from each older version.
     static let schema = SchemaDefinition(
@@ -73,22 +73,6 @@ package struct EdgeCasesDatabase: Sendable {
             )
             """#,
             #"""
-            CREATE TABLE "measurement" (
-              "id" INTEGER PRIMARY KEY,
-              "small" INTEGER,
-              "medium" INTEGER,
-              "large" INTEGER,
-              "byte" INTEGER,
-              "count" INTEGER NOT NULL DEFAULT 0,
-              "ratio" REAL,
-              "amount" TEXT,
-              "link" TEXT,
-              "price" TEXT,
-              "quantity" NUMERIC,
-              "flag" BOOLEAN NOT NULL DEFAULT false
-            )
-            """#,
-            #"""
             CREATE TABLE "membership" (
               "user_id" INTEGER NOT NULL,
               "group_id" INTEGER NOT NULL,
@@ -103,6 +87,22 @@ package struct EdgeCasesDatabase: Sendable {
               "key" TEXT PRIMARY KEY NOT NULL,
               "value" ANY
             ) WITHOUT ROWID, STRICT
+            """#,
+            #"""
+            CREATE TABLE "reading" (
+              "id" INTEGER PRIMARY KEY,
+              "small" INTEGER,
+              "medium" INTEGER,
+              "large" INTEGER,
+              "byte" INTEGER,
+              "count" INTEGER NOT NULL DEFAULT 0,
+              "ratio" REAL,
+              "amount" TEXT,
+              "link" TEXT,
+              "price" TEXT,
+              "quantity" NUMERIC,
+              "flag" BOOLEAN NOT NULL DEFAULT false
+            )
             """#,
             #"CREATE INDEX "keyword_by_group" ON "keyword" ("group", "where" DESC)"#,
         ],

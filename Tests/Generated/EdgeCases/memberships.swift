@@ -253,12 +253,12 @@ package struct Setting: Sendable, Hashable, Codable {
     /// SQL: `"key" TEXT PRIMARY KEY NOT NULL`
     package var key: String
     /// SQL: `"value" ANY`
-    package var value: Double?
+    package var value: DatabaseValue?
 
     /// Creates a record; nullable values default to nil and literal SQL defaults to their value.
     package init(
         key: String,
-        value: Double? = nil
+        value: DatabaseValue? = nil
     ) {
         self.key = key
         self.value = value
@@ -307,13 +307,13 @@ extension Setting {
     /// Reads a record from the current row of a statement that selects `selection`.
     package init(row statement: Statement) throws {
         self.key = statement.string(at: 0)
-        self.value = statement.isNull(at: 1) ? nil : statement.double(at: 1)
+        self.value = try statement.isNull(at: 1) ? nil : statement.value(at: 1, as: DatabaseValue.self)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
     func bind(to statement: Statement) {
         statement.bind(self.key, at: 1)
-        if let value = self.value { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
+        statement.bind(self.value, at: 2)
     }
 }
 
