@@ -28,7 +28,7 @@ public struct TemplateRenderer: Sendable {
                 templates[name] = try MustacheTemplate(string: source)
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.error(
-                    "template '\(name)' does not parse: \(error.error)",
+                    "template '\(name)' does not parse: \(Self.describe(error.error))",
                     at: SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber))
             } catch {
                 diagnostics.error("template '\(name)' does not parse: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
@@ -45,6 +45,17 @@ public struct TemplateRenderer: Sendable {
         }
         try diagnostics.throwIfErrors()
         self.templates = templates
+    }
+
+    /// A reader's description of a Mustache parser error.
+    static func describe(_ error: Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect?: return "a section is closed with a name other than the one it opened"
+        case .unfinishedName?: return "a tag is not closed"
+        case .expectedSectionEnd?: return "a section is never closed"
+        case .invalidSetDelimiter?: return "invalid set-delimiter tag"
+        default: return "\(error)"
+        }
     }
 
     func render(_ model: TableFileModel) -> String {
