@@ -5,7 +5,9 @@ import PackageDescription
 /// Each directory is both the golden file set of the generator tests and a module that the
 /// consumer tests compile and run against real SQLite files.
 let generatedFixtures = [
-    "Library", "Notes", "Roster", "NewsCache", "TestTable", "EdgeCases", "EpochDates",
+    "Library", "Notes", "Roster", "NewsCache", "TestTable", "Evolution", "MigrationTest", "EdgeCases", "EpochDates",
+    // The code of older schema versions (`daogen generate --schema-version 1`), to create old files in tests.
+    "LibraryV1", "EvolutionV1", "EvolutionV2", "MigrationTestV1",
 ]
 
 /// The Mustache templates, compiled into the binary through Templates/BuiltinTemplates.swift.

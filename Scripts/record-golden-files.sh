@@ -9,3 +9,8 @@ for schema in Schemas/* Tests/Schemas/*; do
   [ -d "$schema" ] || continue
   .build/debug/daogen generate "$schema" --output "Tests/Generated/$(basename "$schema")" --quiet
 done
+# Older versions kept for migration tests (the cases of GoldenFileTests with a version).
+for old in Library:1 Evolution:1 Evolution:2 MigrationTest:1; do
+  name=${old%%:*}; version=${old##*:}
+  .build/debug/daogen generate "Schemas/$name" --schema-version "$version" --output "Tests/Generated/${name}V$version" --quiet
+done

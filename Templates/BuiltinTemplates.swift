@@ -320,7 +320,8 @@ import Foundation
     {{{access}}}var {{{accessorName}}}: {{{daoName}}} { {{{daoName}}}(database: database) }
 {{/tables}}
 
-    /// The statements that create version {{{version}}} in an empty file, and the steps from each older version.
+    /// The statements that create version {{{version}}} in an empty file, and the steps from each older version:
+    /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     static let schema = SchemaDefinition(
         version: {{{version}}},
         creation: [
@@ -328,6 +329,13 @@ import Foundation
             {{{.}}},
 {{/creationStatements}}
         ],
+{{#hasVersionOne}}
+        versionOneCreation: [
+{{#versionOneStatements}}
+            {{{.}}},
+{{/versionOneStatements}}
+        ],
+{{/hasVersionOne}}
 {{^hasMigrations}}
         migrations: []
 {{/hasMigrations}}
@@ -338,7 +346,10 @@ import Foundation
                 version: {{{version}}},
                 steps: [
 {{#steps}}
+                    // {{{comment}}}
+{{#statements}}
                     {{{.}}},
+{{/statements}}
 {{/steps}}
                 ]
             ),

@@ -14,6 +14,10 @@ public struct LoadedSchema: Sendable {
     public var schema: Schema
     /// Warnings to print; generation goes on.
     public var warnings: [Diagnostic]
+    /// The migration steps to each version 2...latest.
+    public var plan: [Int: [MigrationStep]]
+    /// Rows the migration proof inserted and compared.
+    public var provedRowCount: Int
     /// The schema files holding tables, by output stem, in name order.
     var tableFileStems: [(stem: String, path: String)]
     /// The directory as given, for headers.
@@ -29,16 +33,30 @@ public enum Generator {
     public static func load(directory: URL, displayPath: String) throws(DiagnosticsError) -> LoadedSchema {
         let parsed = try SchemaDirectoryParser.parse(directory: directory, displayPath: displayPath)
         let resolved = try SchemaResolver.resolve(parsed)
+        let plan: [Int: [MigrationStep]]
+        let provedRowCount: Int
         do {
-            try SchemaVerifier.verify(resolved.schema)
+            plan = try MigrationPlanner.plan(resolved.schema)
+            provedRowCount = try SchemaVerifier.verify(resolved.schema, plan: plan)
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + resolved.warnings)
         }
         return LoadedSchema(
             schema: resolved.schema,
             warnings: resolved.warnings,
+            plan: plan,
+            provedRowCount: provedRowCount,
             tableFileStems: parsed.tableFiles.map { ($0.stem, $0.path) },
             displayPath: displayPath)
+    }
+
+    /// The schema as code generated when `version` was the latest saw it: for keeping an app's old
+    /// code around, e.g. to test that files it created migrate.
+    public static func asOf(_ loaded: LoadedSchema, version: Int) -> LoadedSchema {
+        var old = loaded
+        old.schema = loaded.schema.truncated(to: version)
+        old.plan = loaded.plan.filter { $0.key <= version }
+        return old
     }
 
     /// Renders the Swift files of a loaded schema: one per schema file, plus `daogen.swift` for the database type.
@@ -57,7 +75,7 @@ public enum Generator {
             files.append(GeneratedFile(name: name, contents: normalized(renderer.render(model))))
         }
         let database = DatabaseModel(
-            schema: schema, tables: allTables, migrations: [:], fileName: databaseFileName, sourcePath: loaded.displayPath)
+            schema: schema, tables: allTables, plan: loaded.plan, fileName: databaseFileName, sourcePath: loaded.displayPath)
         files.append(GeneratedFile(name: databaseFileName, contents: normalized(renderer.render(database))))
         return files
     }
@@ -89,6 +107,21 @@ public enum Generator {
     public static func creationSQL(_ loaded: LoadedSchema, version: Int? = nil) -> String {
         let version = version ?? loaded.schema.settings.version
         return SQLWriter.creationStatements(for: loaded.schema, at: version).map { $0 + ";\n" }.joined(separator: "\n")
+    }
+
+    /// The migration steps from `from` to `to` as an SQL script, each step under a comment saying what it does.
+    public static func planSQL(_ loaded: LoadedSchema, from: Int, to: Int) -> String {
+        var text = ""
+        for version in stride(from: from + 1, through: to, by: 1) {
+            text += "-- Version \(version - 1) -> \(version)\n"
+            let steps = loaded.plan[version] ?? []
+            if steps.isEmpty { text += "-- (no changes)\n" }
+            for step in steps {
+                text += "-- \(step.comment)\n" + step.statements.map { $0 + ";\n" }.joined()
+            }
+            text += "\n"
+        }
+        return text
     }
 
     /// Trailing whitespace removed from every line, blank-line runs folded, exactly one final newline.

@@ -20,13 +20,17 @@ public struct SchemaDefinition: Sendable {
     public var version: Int
     /// Statements that create the latest version in an empty database.
     public var creation: [String]
+    /// Statements that create version 1, when it is not the latest. With the migrations they give
+    /// the schema of any older version, which adopting a file at an older baseline compares with.
+    public var versionOneCreation: [String]
     /// Migrations to versions 2...`version`.
     public var migrations: [Migration]
 
     /// Creates a definition.
-    public init(version: Int, creation: [String], migrations: [Migration]) {
+    public init(version: Int, creation: [String], versionOneCreation: [String] = [], migrations: [Migration]) {
         self.version = version
         self.creation = creation
+        self.versionOneCreation = versionOneCreation
         self.migrations = migrations
     }
 
@@ -75,13 +79,19 @@ public struct SchemaDefinition: Sendable {
         try database.setUserVersion(baseline)
     }
 
-    /// An in-memory database holding the schema of version `target`.
+    /// An in-memory database holding the schema of version `target`: the latest creation, or
+    /// version 1's creation followed by the migrations up to `target`.
     private func schemaDatabase(at target: Int) throws -> Database {
         let memory = try Database(path: ":memory:")
-        guard target == version else {
-            throw DAOGenError.missingMigration(from: 0, to: target)
+        if target == version {
+            for statement in creation { try memory.execute(statement) }
+            return memory
         }
-        for statement in creation { try memory.execute(statement) }
+        for statement in versionOneCreation { try memory.execute(statement) }
+        try memory.setUserVersion(1)
+        for next in stride(from: 2, through: target, by: 1) {
+            try migrate(memory, to: next)
+        }
         return memory
     }
 

@@ -11,7 +11,7 @@ struct DAOGen: ParsableCommand {
             A schema directory holds an optional daogen.yaml (database-wide settings) and any number of
             other .yaml / .yml files listing tables. See docs/SchemaFormat.md for the format.
             """,
-        subcommands: [Generate.self, SQL.self, Validate.self],
+        subcommands: [Generate.self, SQL.self, Plan.self, Verify.self, Validate.self],
         defaultSubcommand: nil)
 }
 
@@ -36,6 +36,16 @@ struct SchemaDirectoryOptions: ParsableArguments {
         } catch {
             Diagnostics.print(error.diagnostics)
             throw ExitCode.failure
+        }
+    }
+}
+
+extension SchemaDirectoryOptions {
+    /// Fails with a usage error unless `version` is one of the schema's versions.
+    func validate(version: Int, of loaded: LoadedSchema, option: String) throws {
+        let latest = loaded.schema.settings.version
+        guard (1...latest).contains(version) else {
+            throw ValidationError("\(option) must be between 1 and \(latest), the schema's version")
         }
     }
 }

@@ -24,11 +24,18 @@ struct Generate: ParsableCommand {
     @Option(help: "A directory of .mustache files that replace the built-in templates of the same name.", completion: .directory)
     var templates: String?
 
+    @Option(help: "Generate the code of an older schema version, as it was when that version was the latest.")
+    var schemaVersion: Int?
+
     @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
     var quiet = false
 
     func run() throws {
-        let loaded = try schema.load()
+        var loaded = try schema.load()
+        if let schemaVersion {
+            try schema.validate(version: schemaVersion, of: loaded, option: "--schema-version")
+            loaded = Generator.asOf(loaded, version: schemaVersion)
+        }
         let renderer: TemplateRenderer
         do {
             renderer = try TemplateRenderer(

@@ -18,9 +18,8 @@ struct SQL: ParsableCommand {
 
     func run() throws {
         let loaded = try schema.load()
-        let latest = loaded.schema.settings.version
-        if let version, !(1...latest).contains(version) {
-            throw ValidationError("--version must be between 1 and \(latest), the schema's version")
+        if let version {
+            try schema.validate(version: version, of: loaded, option: "--version")
         }
         print(Generator.creationSQL(loaded, version: version), terminator: "")
     }

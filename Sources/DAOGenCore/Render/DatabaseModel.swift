@@ -8,7 +8,12 @@ struct DatabaseModel {
 
     struct MigrationModel {
         var version: Int
-        var steps: [String]
+        var steps: [StepModel]
+    }
+
+    struct StepModel {
+        var comment: String
+        var statements: [String]
     }
 
     var fileName: String
@@ -19,14 +24,17 @@ struct DatabaseModel {
     var version: Int
     var tables: [TableEntry]
     var creationStatements: [String]
+    var versionOneStatements: [String]
+    var hasVersionOne: Bool
     var migrations: [MigrationModel]
-    var hasMigrations: Bool { !migrations.isEmpty }
+    // Stored, not computed: Mustache reads models through Mirror, which sees stored properties only.
+    var hasMigrations: Bool
 
     /// Indentation of the statement literals inside `creation: [` and `steps: [`.
     static let creationIndent = 12
     static let stepIndent = 20
 
-    init(schema: Schema, tables: [TableModel], migrations: [Int: [String]], fileName: String, sourcePath: String) {
+    init(schema: Schema, tables: [TableModel], plan: [Int: [MigrationStep]], fileName: String, sourcePath: String) {
         let settings = schema.settings
         self.fileName = fileName
         self.sourcePath = sourcePath
@@ -38,9 +46,16 @@ struct DatabaseModel {
         creationStatements = SQLWriter.creationStatements(for: schema, at: settings.version).map {
             Self.literal($0, indent: Self.creationIndent)
         }
-        self.migrations = migrations.keys.sorted().map { version in
-            MigrationModel(version: version, steps: migrations[version]!.map { Self.literal($0, indent: Self.stepIndent) })
+        versionOneStatements = settings.version > 1
+            ? SQLWriter.creationStatements(for: schema, at: 1).map { Self.literal($0, indent: Self.creationIndent) }
+            : []
+        hasVersionOne = !versionOneStatements.isEmpty
+        migrations = plan.keys.sorted().map { version in
+            MigrationModel(version: version, steps: plan[version]!.map { step in
+                StepModel(comment: step.comment, statements: step.statements.map { Self.literal($0, indent: Self.stepIndent) })
+            })
         }
+        hasMigrations = !migrations.isEmpty
     }
 
     /// One-line SQL as a one-line literal, longer SQL as an indented multi-line literal.

@@ -76,14 +76,14 @@ struct TableModel {
         typeName = table.swiftName
         daoName = table.swiftName + "DAO"
         statementsName = table.swiftName + "Statements"
-        tableName = table.name
+        tableName = table.name(at: version)
         accessorName = SwiftNaming.escaped(SwiftNaming.lowerCamelCase(table.swiftName))
-        docLines = SwiftLiteral.docLines(table.doc ?? "A row of `\(table.name)`.")
+        docLines = SwiftLiteral.docLines(table.doc ?? "A row of `\(tableName)`.")
 
         enums = codes.compactMap { code in
             guard case let .enumeration(name, cases, rawType) = code.column.swiftType else { return nil }
             return EnumModel(
-                columnName: code.column.name,
+                columnName: code.column.name(at: version),
                 name: name,
                 rawType: rawType == .string ? "String" : "Int64",
                 cases: cases.map { enumCase in
@@ -108,11 +108,11 @@ struct TableModel {
             return "\(code.property): \(code.type)\(defaultValue)\(separator)"
         }
         columnCases = codes.map { code in
-            code.column.swiftName == code.column.name
+            code.column.swiftName == code.column.name(at: version)
                 ? code.property
-                : "\(code.property) = \(SwiftLiteral.string(code.column.name))"
+                : "\(code.property) = \(SwiftLiteral.string(code.column.name(at: version)))"
         }
-        orderingMembers = codes.map { OrderingMember(name: $0.property, sqlName: $0.column.name) }
+        orderingMembers = codes.map { OrderingMember(name: $0.property, sqlName: $0.column.name(at: version)) }
         firstProperty = codes.first?.property ?? ""
         selectionLiteral = SwiftLiteral.string(sql.selection)
         readLines = codes.enumerated().map { $1.readLine(at: $0) }
@@ -160,11 +160,11 @@ struct TableModel {
                 parameters: parameters.joined(separator: ", "),
                 statementName: statementName,
                 bindLines: finderCodes.enumerated().map { $1.bindValue($1.parameterName, at: $0 + 1) },
-                columnsDescription: names.map { "`\($0)`" }.joined(separator: ", "),
+                columnsDescription: names.map { "`\(table.sqlName(ofColumn: $0, at: version))`" }.joined(separator: ", "),
                 indexName: indexName)
         }
         uniqueFinders = sql.uniqueFinders.map { finder($0, prefix: "selectBy") }
-        indexFinders = sql.indexFinders.map { finder($0.columns, prefix: "selectBy", indexName: $0.index.name) }
+        indexFinders = sql.indexFinders.map { finder($0.columns, prefix: "selectBy", indexName: $0.index.name(at: version)) }
 
         selectAllLiteral = SwiftLiteral.string(sql.selectAll)
         statements.append(StatementModel(name: "count", literal: SwiftLiteral.string(sql.count)))

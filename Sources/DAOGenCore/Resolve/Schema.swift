@@ -8,6 +8,38 @@ public struct Schema: Sendable {
     public var migrations: [Migration]
 }
 
+extension Schema {
+    /// The schema as it was when `version` was the latest: what code generated back then saw. Names
+    /// stay the declared ones; `name(at:)` gives the names of that version.
+    public func truncated(to version: Int) -> Schema {
+        var schema = self
+        schema.settings.version = version
+        schema.tables = tables.compactMap { table in
+            guard table.range.since <= version else { return nil }
+            var table = table
+            table.range = table.range.truncated(to: version)
+            table.columns = table.columns.filter { $0.range.since <= version }.map { column in
+                var column = column
+                column.range = column.range.truncated(to: version)
+                return column
+            }
+            table.indexes = table.indexes.filter { $0.range.since <= version }.map { index in
+                var index = index
+                index.range = index.range.truncated(to: version)
+                return index
+            }
+            table.checks = table.checks.filter { $0.range.since <= version }.map { check in
+                var check = check
+                check.range = check.range.truncated(to: version)
+                return check
+            }
+            return table
+        }
+        schema.migrations = migrations.filter { $0.version <= version }
+        return schema
+    }
+}
+
 /// The settings of `daogen.yaml`.
 public struct Settings: Sendable {
     /// Swift name of the generated database type.
@@ -59,6 +91,11 @@ public struct VersionRange: Sendable, Hashable {
     /// True when the element exists at `version`.
     public func contains(_ version: Int) -> Bool {
         version >= since && (until.map { version <= $0 } ?? true)
+    }
+
+    /// The range as seen when `version` is the latest: anything alive then is alive "until the latest".
+    func truncated(to version: Int) -> VersionRange {
+        VersionRange(since: since, until: until.flatMap { $0 >= version ? nil : $0 })
     }
 
     /// True when the two ranges share a version.

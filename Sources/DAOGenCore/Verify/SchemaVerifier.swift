@@ -10,10 +10,16 @@ struct SchemaVerifier {
         self.schema = schema
     }
 
-    static func verify(_ schema: Schema) throws(DiagnosticsError) {
+    /// Checks every version's SQL, then proves the migrations of `plan`; returns the number of sample rows the proof used.
+    @discardableResult
+    static func verify(_ schema: Schema, plan: [Int: [MigrationStep]]) throws(DiagnosticsError) -> Int {
         var verifier = SchemaVerifier(schema: schema)
         verifier.verifyAllVersions()
         try verifier.diagnostics.throwIfErrors()
+        var proof = MigrationProof(schema: schema, plan: plan)
+        proof.prove()
+        try proof.diagnostics.throwIfErrors()
+        return proof.sampleRowCount
     }
 
     mutating func verifyAllVersions() {

@@ -52,7 +52,8 @@ package struct EdgeCasesDatabase: Sendable {
     /// The rows of `reading`.
     package var reading: ReadingDAO { ReadingDAO(database: database) }
 
-    /// The statements that create version 1 in an empty file, and the steps from each older version.
+    /// The statements that create version 1 in an empty file, and the steps from each older version:
+    /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     static let schema = SchemaDefinition(
         version: 1,
         creation: [

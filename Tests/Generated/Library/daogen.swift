@@ -49,7 +49,8 @@ public struct LibraryDatabase: Sendable {
     /// The rows of `loan`.
     public var loan: LoanDAO { LoanDAO(database: database) }
 
-    /// The statements that create version 3 in an empty file, and the steps from each older version.
+    /// The statements that create version 3 in an empty file, and the steps from each older version:
+    /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     static let schema = SchemaDefinition(
         version: 3,
         creation: [
@@ -97,6 +98,89 @@ public struct LibraryDatabase: Sendable {
             #"CREATE INDEX "book_rated" ON "book" ("rating") WHERE rating IS NOT NULL"#,
             #"CREATE INDEX "loan_by_due" ON "loan" ("due") WHERE returned = 0"#,
         ],
-        migrations: []
+        versionOneCreation: [
+            #"""
+            CREATE TABLE "t_author" (
+              "id" INTEGER PRIMARY KEY,
+              "name" TEXT NOT NULL,
+              "external_id" TEXT UNIQUE,
+              "website" TEXT
+            )
+            """#,
+            #"""
+            CREATE TABLE "books_v1" (
+              "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+              "isbn" TEXT UNIQUE,
+              "title" TEXT NOT NULL COLLATE NOCASE DEFAULT 'untitled' CHECK (length(title) > 0),
+              "author_id" INTEGER NOT NULL REFERENCES "t_author" ("id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED,
+              "published" TEXT,
+              "status" TEXT NOT NULL DEFAULT 'draft' CHECK ("status" IN ('draft', 'published', 'archived')),
+              "legacy_code" TEXT,
+              "sub_title" TEXT,
+              "price" TEXT,
+              UNIQUE ("author_id", "title")
+            )
+            """#,
+        ],
+        migrations: [
+            SchemaDefinition.Migration(
+                version: 2,
+                steps: [
+                    // Create table member (DDL)
+                    #"""
+                    CREATE TABLE "member" (
+                      "card_number" TEXT PRIMARY KEY NOT NULL,
+                      "name" TEXT NOT NULL,
+                      "tier" INTEGER NOT NULL DEFAULT 1 CHECK ("tier" IN (1, 2)),
+                      "joined" TEXT NOT NULL
+                    )
+                    """#,
+                    // Create table loan (DDL)
+                    #"""
+                    CREATE TABLE "loan" (
+                      "member_card" TEXT NOT NULL REFERENCES "member" ("card_number") ON DELETE CASCADE,
+                      "book_id" INTEGER NOT NULL REFERENCES "books_v1" ("id"),
+                      "due" TEXT NOT NULL,
+                      "returned" INTEGER NOT NULL DEFAULT 0,
+                      PRIMARY KEY ("member_card", "book_id")
+                    ) WITHOUT ROWID
+                    """#,
+                    // Create index book_by_author (DDL)
+                    #"CREATE INDEX "book_by_author" ON "books_v1" ("author_id", "title" DESC)"#,
+                    // Create index loan_by_due (DDL)
+                    #"CREATE INDEX "loan_by_due" ON "loan" ("due") WHERE returned = 0"#,
+                ]
+            ),
+            SchemaDefinition.Migration(
+                version: 3,
+                steps: [
+                    // Rebuild table book to rename from books_v1, change CHECK constraints, rename column sub_title to subtitle, add column rating, drop column legacy_code (rebuild: copies every row)
+                    #"ALTER TABLE "books_v1" RENAME TO "book""#,
+                    #"""
+                    CREATE TABLE "_daogen_new_book" (
+                      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+                      "isbn" TEXT UNIQUE,
+                      "title" TEXT NOT NULL COLLATE NOCASE DEFAULT 'untitled' CHECK (length(title) > 0),
+                      "author_id" INTEGER NOT NULL REFERENCES "t_author" ("id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                      "published" TEXT,
+                      "status" TEXT NOT NULL DEFAULT 'draft' CHECK ("status" IN ('draft', 'published', 'archived')),
+                      "rating" REAL,
+                      "subtitle" TEXT,
+                      "price" TEXT,
+                      UNIQUE ("author_id", "title"),
+                      CHECK (rating IS NULL OR rating BETWEEN 0 AND 5)
+                    )
+                    """#,
+                    #"INSERT INTO "_daogen_new_book" ("id", "isbn", "title", "author_id", "published", "status", "subtitle", "price") SELECT "id", "isbn", "title", "author_id", "published", "status", "sub_title", "price" FROM "book""#,
+                    "UPDATE sqlite_sequence SET seq = (SELECT max(seq) FROM sqlite_sequence WHERE name = 'book') WHERE name = '_daogen_new_book'",
+                    #"DROP TABLE "book""#,
+                    #"ALTER TABLE "_daogen_new_book" RENAME TO "book""#,
+                    #"CREATE INDEX "book_by_author" ON "book" ("author_id", "title" DESC)"#,
+                    #"CREATE INDEX "book_rated" ON "book" ("rating") WHERE rating IS NOT NULL"#,
+                    // Explicit data step of version 3 (from migrations:)
+                    "UPDATE book SET rating = 0 WHERE rating IS NULL",
+                ]
+            ),
+        ]
     )
 }

@@ -40,7 +40,8 @@ struct RosterDatabase: Sendable {
     /// The rows of `student`.
     var student: StudentDAO { StudentDAO(database: database) }
 
-    /// The statements that create version 1 in an empty file, and the steps from each older version.
+    /// The statements that create version 1 in an empty file, and the steps from each older version:
+    /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     static let schema = SchemaDefinition(
         version: 1,
         creation: [

@@ -40,7 +40,8 @@ struct TestTableDatabase: Sendable {
     /// The rows of `test_table`.
     var testTable: TestTableDAO { TestTableDAO(database: database) }
 
-    /// The statements that create version 1 in an empty file, and the steps from each older version.
+    /// The statements that create version 1 in an empty file, and the steps from each older version:
+    /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     static let schema = SchemaDefinition(
         version: 1,
         creation: [

@@ -1,0 +1,143 @@
+/// Stage 3: derives the steps from each version to the next by comparing what is alive at both.
+/// Plain ALTER TABLE where SQLite allows the change, SQLite's documented table rebuild otherwise.
+struct MigrationPlanner {
+    let schema: Schema
+    var diagnostics = DiagnosticCollector()
+
+    init(schema: Schema) {
+        self.schema = schema
+    }
+
+    /// The steps of every version 2...latest, or the errors of changes that cannot keep the data.
+    static func plan(_ schema: Schema) throws(DiagnosticsError) -> [Int: [MigrationStep]] {
+        var planner = MigrationPlanner(schema: schema)
+        var plan: [Int: [MigrationStep]] = [:]
+        if schema.settings.version >= 2 {
+            for version in 2...schema.settings.version {
+                plan[version] = planner.steps(to: version)
+            }
+        }
+        try planner.diagnostics.throwIfErrors()
+        return plan
+    }
+
+    /// The steps from `version - 1` to `version`.
+    mutating func steps(to version: Int) -> [MigrationStep] {
+        let old = version - 1
+        var steps: [MigrationStep] = []
+        let oldTables = schema.tables.filter { $0.range.contains(old) }
+        let newTables = schema.tables.filter { $0.range.contains(version) }
+        let carried = oldTables.filter { $0.range.contains(version) }
+        var rebuilt: Set<String> = []
+
+        // Indexes that go away, first: DROP COLUMN refuses indexed columns.
+        for table in carried {
+            for index in table.indexes(at: old) where !index.range.contains(version) || index.name(at: old) != index.name(at: version) {
+                steps.append(MigrationStep(
+                    kind: .dropIndex, statements: ["DROP INDEX \(SQLWriter.quote(index.name(at: old)))"],
+                    summary: "Drop index \(index.name(at: old))", location: index.location))
+            }
+        }
+        for table in oldTables where !table.range.contains(version) {
+            steps.append(MigrationStep(
+                kind: .dropTable, statements: ["DROP TABLE \(SQLWriter.quote(table.name(at: old)))"],
+                summary: "Drop table \(table.name(at: old))", location: table.location))
+        }
+        let hasDataStep = schema.migrations.contains { $0.version == version }
+        var rebuildsAfterData: [MigrationStep] = []
+        for table in carried {
+            let change = TableChange(table: table, from: old, to: version, schema: schema)
+            if !change.needsRebuild {
+                steps += change.alterSteps
+                continue
+            }
+            rebuilt.insert(table.name)
+            let unfilled = change.addedColumns.filter { $0.notNull && $0.defaultSQL == nil }
+            if hasDataStep && !unfilled.isEmpty {
+                // The data step supplies values: add the columns as nullable first, let the step fill
+                // them, then rebuild with NOT NULL, copying them along.
+                let oldName = SQLWriter.quote(table.name(at: old))
+                for column in unfilled {
+                    let name = column.name(at: version)
+                    steps.append(MigrationStep(
+                        kind: .addColumn,
+                        statements: ["ALTER TABLE \(oldName) ADD COLUMN \(SQLWriter.quote(name)) \(column.sqlType)"],
+                        summary: "Add column \(table.name(at: old)).\(name) as nullable for the data step to fill",
+                        location: column.location))
+                }
+                rebuildsAfterData.append(rebuild(change, alsoCopying: unfilled.map { $0.name(at: version) }))
+            } else {
+                if !hasDataStep { checkDataIsKept(change, version: version) }
+                steps.append(rebuild(change))
+            }
+        }
+        for table in newTables where !table.range.contains(old) {
+            steps.append(MigrationStep(
+                kind: .createTable, statements: [SQLWriter.createTable(table, at: version, in: schema)],
+                summary: "Create table \(table.name(at: version))", location: table.location))
+        }
+        for table in newTables where !rebuilt.contains(table.name) {
+            let isNew = !table.range.contains(old)
+            for index in table.indexes(at: version)
+            where isNew || !index.range.contains(old) || index.name(at: old) != index.name(at: version) {
+                steps.append(MigrationStep(
+                    kind: .createIndex, statements: [SQLWriter.createIndex(index, of: table, at: version)],
+                    summary: "Create index \(index.name(at: version))", location: index.location))
+            }
+        }
+        for migration in schema.migrations where migration.version == version {
+            steps.append(MigrationStep(kind: .data, statements: [migration.sql], summary: "Explicit data step of version \(version)", location: migration.location))
+        }
+        return steps + rebuildsAfterData
+    }
+
+    /// SQLite's documented rebuild: create the new table, copy the carried columns, drop the old one,
+    /// rename the new one, recreate its indexes. Runs with foreign keys off; the migrator checks them before commit.
+    /// `alsoCopying` names columns added to the old table earlier in the same migration.
+    func rebuild(_ change: TableChange, alsoCopying extra: [String] = []) -> MigrationStep {
+        let table = change.table
+        let version = change.newVersion
+        let newName = table.name(at: version)
+        let temporary = "_daogen_new_\(newName)"
+        let copied = change.copiedColumns + extra.map { ($0, $0) }
+        let oldName = table.name(at: change.oldVersion)
+        var statements: [String] = []
+        if oldName != newName {
+            // Renaming first makes SQLite rewrite the references other tables hold; dropping the old
+            // table and renaming the new one into place would leave them pointing at the old name.
+            statements.append("ALTER TABLE \(SQLWriter.quote(oldName)) RENAME TO \(SQLWriter.quote(newName))")
+        }
+        statements.append(SQLWriter.createTable(table, at: version, in: schema, name: temporary))
+        if !copied.isEmpty {
+            let targets = copied.map { SQLWriter.quote($0.new) }.joined(separator: ", ")
+            let sources = copied.map { SQLWriter.quote($0.old) }.joined(separator: ", ")
+            statements.append(
+                "INSERT INTO \(SQLWriter.quote(temporary)) (\(targets)) SELECT \(sources) FROM \(SQLWriter.quote(newName))")
+        }
+        if change.keepsAutoincrement {
+            // Carry the AUTOINCREMENT high-water mark, so deleted keys are never handed out again.
+            statements.append(
+                "UPDATE sqlite_sequence SET seq = (SELECT max(seq) FROM sqlite_sequence WHERE name = \(SQLWriter.literal(newName))) "
+                    + "WHERE name = \(SQLWriter.literal(temporary))")
+        }
+        statements.append("DROP TABLE \(SQLWriter.quote(newName))")
+        statements.append("ALTER TABLE \(SQLWriter.quote(temporary)) RENAME TO \(SQLWriter.quote(newName))")
+        statements += table.indexes(at: version).map { SQLWriter.createIndex($0, of: table, at: version) }
+        return MigrationStep(kind: .rebuildTable, statements: statements, summary: "Rebuild table \(newName) to \(change.changeSummary.joined(separator: ", "))", location: table.location)
+    }
+
+    /// A rebuild that cannot fill a NOT NULL column without a default, or that would coerce values into
+    /// another affinity, loses data: an error unless the version has an explicit data step.
+    mutating func checkDataIsKept(_ change: TableChange, version: Int) {
+        for column in change.addedColumns where column.notNull && column.defaultSQL == nil {
+            diagnostics.error(
+                "column '\(column.name)' is added to table '\(change.table.name)' in version \(version) as NOT NULL without a default, so rows that exist cannot get a value; add a 'default:', make it nullable, or add a 'migrations:' step for version \(version) that supplies the data",
+                at: column.location(of: "name"))
+        }
+        for (old, new) in change.replacedColumns where old.affinity != new.affinity {
+            diagnostics.error(
+                "column '\(new.name)' of table '\(change.table.name)' changes from \(old.affinity.rawValue) to \(new.affinity.rawValue) affinity in version \(version), which would convert its values; add a 'migrations:' step for version \(version) that converts the data",
+                at: new.location(of: "type"))
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// One step of a migration from version k-1 to k: SQL and a one-line comment saying what it does.
+public struct MigrationStep: Sendable, Equatable {
+    /// What kind of change the step makes.
+    public enum Kind: String, Sendable {
+        case createTable, dropTable, renameTable, addColumn, renameColumn, dropColumn
+        case createIndex, dropIndex, rebuildTable, data
+    }
+
+    /// What kind of change the step makes.
+    public var kind: Kind
+    /// The statements, run in order; a rebuild has several.
+    public var statements: [String]
+    /// What the step does, in a few words.
+    public var summary: String
+    /// The YAML node the step comes from, for errors of the migration proof.
+    public var location: SourceLocation?
+
+    /// Creates a step.
+    public init(kind: Kind, statements: [String], summary: String, location: SourceLocation? = nil) {
+        self.kind = kind
+        self.statements = statements
+        self.summary = summary
+        self.location = location
+    }
+
+    /// True for SQLite's 12-step table rebuild, which copies every row; false for a cheap ALTER or DDL.
+    public var isRebuild: Bool { kind == .rebuildTable }
+
+    /// The one-line comment `daogen plan` and the generated code show above the step.
+    public var comment: String {
+        switch kind {
+        case .rebuildTable: return "\(summary) (rebuild: copies every row)"
+        case .data: return "\(summary) (from migrations:)"
+        case .createTable, .dropTable, .createIndex, .dropIndex: return "\(summary) (DDL)"
+        default: return "\(summary) (cheap ALTER)"
+        }
+    }
+}
