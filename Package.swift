@@ -67,7 +67,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ConsumerTests",
-            dependencies: ["DAOGenRuntime", "DAOGenCore"] + generatedFixtures.map { .target(name: "Generated\($0)") }
+            dependencies: ["DAOGenRuntime", "DAOGenCore", "MigrationCrashHelper"]
+                + generatedFixtures.map { .target(name: "Generated\($0)") }
+        ),
+        .executableTarget(
+            name: "MigrationCrashHelper",
+            dependencies: ["GeneratedEvolution"],
+            path: "Tests/MigrationCrashHelper"
         ),
     ] + generatedFixtures.map {
         .target(name: "Generated\($0)", dependencies: ["DAOGenRuntime"], path: "Tests/Generated/\($0)")
