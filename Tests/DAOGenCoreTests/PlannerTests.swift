@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import DAOGenCore
+
+@Suite struct PlannerTests {
+    static func plan(_ directory: String) throws -> [Int: [MigrationStep]] {
+        try Generator.load(directory: packageRoot.appending(path: directory), displayPath: directory).plan
+    }
+
+    @Test func evolutionUsesEveryKindOfStep() throws {
+        let plan = try Self.plan("Schemas/Evolution")
+        #expect(plan[2]?.map(\.kind) == [.dropIndex, .renameColumn, .dropColumn, .createTable, .createIndex])
+        #expect(plan[3]?.map(\.kind) == [.renameTable, .rebuildTable, .data])
+        #expect(plan[4]?.map(\.kind) == [.addColumn, .addColumn, .data, .rebuildTable])
+        #expect(plan[2]?[1].statements == [#"ALTER TABLE "customer" RENAME COLUMN "full_name" TO "name""#])
+        #expect(plan[2]?[2].statements == [#"ALTER TABLE "customer" DROP COLUMN "phone""#])
+        #expect(plan[3]?[0].statements == [#"ALTER TABLE "customer" RENAME TO "client""#])
+        #expect(plan[4]?[0].statements == [#"ALTER TABLE "client" ADD COLUMN "loyalty_points" INTEGER NOT NULL DEFAULT 0"#])
+        #expect(plan[3]?[1].comment == "Rebuild table purchase to change column amount (rebuild: copies every row)")
+        #expect(plan[2]?[1].comment == "Rename column customer.full_name to name (cheap ALTER)")
+    }
+
+    @Test func theRebuildFollowsSQLitesDocumentedOrder() throws {
+        let rebuild = try #require(try Self.plan("Schemas/Evolution")[3]?[1])
+        #expect(rebuild.statements.count == 5)
+        #expect(rebuild.statements[0].hasPrefix(#"CREATE TABLE "_daogen_new_purchase" ("#))
+        #expect(rebuild.statements[1] == #"INSERT INTO "_daogen_new_purchase" ("id", "client_id", "note", "amount") SELECT "id", "client_id", "note", "amount" FROM "purchase""#)
+        #expect(Array(rebuild.statements[2...]) == [
+            #"DROP TABLE "purchase""#,
+            #"ALTER TABLE "_daogen_new_purchase" RENAME TO "purchase""#,
+            #"CREATE INDEX "purchase_by_client_amount" ON "purchase" ("client_id", "amount" DESC)"#,
+        ])
+    }
+
+    @Test func dropTableAndChangesAlterCannotMake() throws {
+        let loaded = try loadSchema([
+            "daogen.yaml": "version: 2\n",
+            "t.yaml": """
+                tables:
+                  - name: old
+                    until: 1
+                    columns:
+                      - { name: id, type: INTEGER, primaryKey: true }
+                  - name: t
+                    columns:
+                      - { name: id, type: INTEGER, primaryKey: true }
+                      - { name: code, type: TEXT, unique: true, until: 1 }
+                      - { name: created, type: TEXT, default: CURRENT_TIMESTAMP, since: 2 }
+
+                """,
+        ])
+        let steps = try #require(loaded.plan[2])
+        #expect(steps.map(\.kind) == [.dropTable, .rebuildTable])
+        #expect(steps[0].statements == [#"DROP TABLE "old""#])
+        #expect(steps[1].summary == "Rebuild table t to add column created, drop column code")
+    }
+
+    @Test func addingANotNullColumnWithoutDefaultNeedsADataStep() throws {
+        let result = try diagnostics([
+            "daogen.yaml": "version: 2\n",
+            "t.yaml": tableFile("      - name: score\n        type: INTEGER\n        notNull: true\n        since: 2\n"),
+        ])
+        #expect(result == [
+            "S/t.yaml:7:15: error: column 'score' is added to table 't' in version 2 as NOT NULL without a default, so rows that exist cannot get a value; add a 'default:', make it nullable, or add a 'migrations:' step for version 2 that supplies the data"
+        ])
+    }
+
+    @Test func anAffinityChangeNeedsADataStep() throws {
+        let result = try diagnostics([
+            "daogen.yaml": "version: 2\n",
+            "t.yaml": tableFile("      - name: a\n        type: TEXT\n        until: 1\n      - name: a\n        type: INTEGER\n        since: 2\n"),
+        ])
+        #expect(result == [
+            "S/t.yaml:11:15: error: column 'a' of table 't' changes from TEXT to INTEGER affinity in version 2, which would convert its values; add a 'migrations:' step for version 2 that converts the data"
+        ])
+    }
+
+    @Test func aRenameAtTheWrongVersionIsCaught() throws {
+        let result = try diagnostics([
+            "daogen.yaml": "version: 2\n",
+            "t.yaml": tableFile("      - name: b\n        type: TEXT\n        since: 2\n        renamedFrom: { name: a, in: 2 }\n"),
+        ])
+        #expect(result == ["S/t.yaml:10:37: error: renamedFrom 'in' must be a version after 'since' 2 and at most 2, found 2"])
+    }
+
+    @Test func aDataStepNamingAMissingColumnIsCaught() throws {
+        let result = try diagnostics([
+            "daogen.yaml": "version: 2\n",
+            "t.yaml": tableFile("      - name: a\n        type: TEXT\n", extra: "migrations:\n  - version: 2\n    sql: \"UPDATE t SET b = 1\"\n"),
+        ])
+        #expect(result == ["S/t.yaml:11:10: error: invalid SQL in migration to version 2: no such column: b"])
+    }
+
+    @Test(arguments: ["Evolution", "Library", "MigrationTest"])
+    func planOutputMatchesItsGoldenFile(schema: String) throws {
+        let loaded = try Generator.load(directory: packageRoot.appending(path: "Schemas/\(schema)"), displayPath: "Schemas/\(schema)")
+        let text = Generator.planSQL(loaded, from: 1, to: loaded.schema.settings.version)
+        let golden = packageRoot.appending(path: "Tests/Golden/\(schema).plan.sql")
+        if isRecording {
+            try Data(text.utf8).write(to: golden, options: .atomic)
+        }
+        #expect(text == (try String(contentsOf: golden, encoding: .utf8)), "re-record with DAOGEN_RECORD=1")
+    }
+
+    @Test func theProofCountsItsSampleRows() throws {
+        #expect(try Generator.load(directory: packageRoot.appending(path: "Schemas/Evolution"), displayPath: "E").provedRowCount == 24)
+    }
+}

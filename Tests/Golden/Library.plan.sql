@@ -1,0 +1,46 @@
+-- Version 1 -> 2
+-- Create table member (DDL)
+CREATE TABLE "member" (
+  "card_number" TEXT PRIMARY KEY NOT NULL,
+  "name" TEXT NOT NULL,
+  "tier" INTEGER NOT NULL DEFAULT 1 CHECK ("tier" IN (1, 2)),
+  "joined" TEXT NOT NULL
+);
+-- Create table loan (DDL)
+CREATE TABLE "loan" (
+  "member_card" TEXT NOT NULL REFERENCES "member" ("card_number") ON DELETE CASCADE,
+  "book_id" INTEGER NOT NULL REFERENCES "books_v1" ("id"),
+  "due" TEXT NOT NULL,
+  "returned" INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY ("member_card", "book_id")
+) WITHOUT ROWID;
+-- Create index book_by_author (DDL)
+CREATE INDEX "book_by_author" ON "books_v1" ("author_id", "title" DESC);
+-- Create index loan_by_due (DDL)
+CREATE INDEX "loan_by_due" ON "loan" ("due") WHERE returned = 0;
+
+-- Version 2 -> 3
+-- Rebuild table book to rename from books_v1, change CHECK constraints, rename column sub_title to subtitle, add column rating, drop column legacy_code (rebuild: copies every row)
+ALTER TABLE "books_v1" RENAME TO "book";
+CREATE TABLE "_daogen_new_book" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "isbn" TEXT UNIQUE,
+  "title" TEXT NOT NULL COLLATE NOCASE DEFAULT 'untitled' CHECK (length(title) > 0),
+  "author_id" INTEGER NOT NULL REFERENCES "t_author" ("id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED,
+  "published" TEXT,
+  "status" TEXT NOT NULL DEFAULT 'draft' CHECK ("status" IN ('draft', 'published', 'archived')),
+  "rating" REAL,
+  "subtitle" TEXT,
+  "price" TEXT,
+  UNIQUE ("author_id", "title"),
+  CHECK (rating IS NULL OR rating BETWEEN 0 AND 5)
+);
+INSERT INTO "_daogen_new_book" ("id", "isbn", "title", "author_id", "published", "status", "subtitle", "price") SELECT "id", "isbn", "title", "author_id", "published", "status", "sub_title", "price" FROM "book";
+UPDATE sqlite_sequence SET seq = (SELECT max(seq) FROM sqlite_sequence WHERE name = 'book') WHERE name = '_daogen_new_book';
+DROP TABLE "book";
+ALTER TABLE "_daogen_new_book" RENAME TO "book";
+CREATE INDEX "book_by_author" ON "book" ("author_id", "title" DESC);
+CREATE INDEX "book_rated" ON "book" ("rating") WHERE rating IS NOT NULL;
+-- Explicit data step of version 3 (from migrations:)
+UPDATE book SET rating = 0 WHERE rating IS NULL;
+
