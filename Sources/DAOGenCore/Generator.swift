@@ -22,6 +22,13 @@ public struct LoadedSchema: Sendable {
     var tableFileStems: [(stem: String, path: String)]
     /// The directory as given, for headers.
     var displayPath: String
+    /// The schema directory.
+    var directory: URL
+
+    /// The template overrides `daogen.yaml` names (`templates:`, relative to the schema directory), if any.
+    public var templatesDirectory: URL? {
+        schema.settings.templates.map { directory.appending(path: $0, directoryHint: .isDirectory) }
+    }
 }
 
 /// The entry point the CLI and the plugins share: parse -> resolve -> verify -> render.
@@ -47,7 +54,8 @@ public enum Generator {
             plan: plan,
             provedRowCount: provedRowCount,
             tableFileStems: parsed.tableFiles.map { ($0.stem, $0.path) },
-            displayPath: displayPath)
+            displayPath: displayPath,
+            directory: directory)
     }
 
     /// The schema as code generated when `version` was the latest saw it: for keeping an app's old
@@ -83,7 +91,7 @@ public enum Generator {
     /// Loads and renders in one step.
     public static func generate(directory: URL, displayPath: String, templates: URL? = nil) throws(DiagnosticsError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
         let loaded = try load(directory: directory, displayPath: displayPath)
-        let renderer = try TemplateRenderer(overridesDirectory: templates)
+        let renderer = try TemplateRenderer(overridesDirectory: templates ?? loaded.templatesDirectory)
         return (render(loaded, renderer: renderer), loaded.warnings)
     }
 

@@ -11,7 +11,7 @@ struct DAOGen: ParsableCommand {
             A schema directory holds an optional daogen.yaml (database-wide settings) and any number of
             other .yaml / .yml files listing tables. See docs/SchemaFormat.md for the format.
             """,
-        subcommands: [Generate.self, SQL.self, Plan.self, Verify.self, Validate.self],
+        subcommands: [Generate.self, Check.self, SQL.self, Plan.self, Verify.self, Validate.self],
         defaultSubcommand: nil)
 }
 
@@ -46,6 +46,24 @@ extension SchemaDirectoryOptions {
         let latest = loaded.schema.settings.version
         guard (1...latest).contains(version) else {
             throw ValidationError("\(option) must be between 1 and \(latest), the schema's version")
+        }
+    }
+}
+
+extension SchemaDirectoryOptions {
+    /// The renderer with the overrides of `--templates`, else those `daogen.yaml` names, else none.
+    /// A broken override prints its diagnostics and exits with status 1.
+    func renderer(templates: String?, loaded: LoadedSchema) throws -> TemplateRenderer {
+        do {
+            if let templates {
+                return try TemplateRenderer(overridesDirectory: URL(filePath: templates, directoryHint: .isDirectory), displayPath: templates)
+            }
+            return try TemplateRenderer(
+                overridesDirectory: loaded.templatesDirectory,
+                displayPath: loaded.schema.settings.templates.map { "\(displayPath)/\($0)" })
+        } catch {
+            Diagnostics.print(error.diagnostics)
+            throw ExitCode.failure
         }
     }
 }

@@ -21,7 +21,7 @@ struct Generate: ParsableCommand {
     @Option(name: .shortAndLong, help: "The directory to write the Swift files into.", completion: .directory)
     var output: String
 
-    @Option(help: "A directory of .mustache files that replace the built-in templates of the same name.", completion: .directory)
+    @Option(help: "A directory of .mustache files that replace the built-in templates of the same name (default: `templates:` of daogen.yaml).", completion: .directory)
     var templates: String?
 
     @Option(help: "Generate the code of an older schema version, as it was when that version was the latest.")
@@ -36,14 +36,7 @@ struct Generate: ParsableCommand {
             try schema.validate(version: schemaVersion, of: loaded, option: "--schema-version")
             loaded = Generator.asOf(loaded, version: schemaVersion)
         }
-        let renderer: TemplateRenderer
-        do {
-            renderer = try TemplateRenderer(
-                overridesDirectory: templates.map { URL(filePath: $0, directoryHint: .isDirectory) }, displayPath: templates)
-        } catch {
-            Diagnostics.print(error.diagnostics)
-            throw ExitCode.failure
-        }
+        let renderer = try schema.renderer(templates: templates, loaded: loaded)
         let files = Generator.render(loaded, renderer: renderer)
         let report = try OutputWriter.write(files, to: URL(filePath: output, directoryHint: .isDirectory))
         if !quiet {

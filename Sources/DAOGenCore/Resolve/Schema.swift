@@ -54,6 +54,8 @@ public struct Settings: Sendable {
     public var dates: DateStorage = .iso8601
     /// How Swift `UUID` values are stored.
     public var uuids: UUIDStorage = .text
+    /// A directory of template overrides, relative to the schema directory.
+    public var templates: String?
     /// Where `version` was written, for range errors.
     var versionLocation: SourceLocation?
 }

@@ -31,7 +31,7 @@ struct SchemaResolver {
 
     // MARK: - daogen.yaml
 
-    static let settingsKeys = ["database", "version", "access", "stripPrefix", "dates", "uuids"]
+    static let settingsKeys = ["database", "version", "access", "stripPrefix", "dates", "uuids", "templates"]
 
     mutating func resolveSettings(_ root: YAMLNode) {
         guard let values = reader.mapping(root, allowed: Self.settingsKeys, what: "daogen.yaml") else { return }
@@ -64,6 +64,9 @@ struct SchemaResolver {
         if let node = values["dates"],
            let dates = reader.choice(node, key: "dates", from: DateStorage.allCases.map(\.rawValue)) {
             settings.dates = DateStorage(rawValue: dates)!
+        }
+        if let node = values["templates"], let templates = reader.name(node, key: "templates") {
+            settings.templates = templates
         }
         if let node = values["uuids"],
            let uuids = reader.choice(node, key: "uuids", from: UUIDStorage.allCases.map(\.rawValue)) {
