@@ -20,6 +20,8 @@ let package = Package(
         .executable(name: "daogen", targets: ["daogen"]),
         .library(name: "DAOGenRuntime", targets: ["DAOGenRuntime"]),
         .library(name: "DAOGenCore", targets: ["DAOGenCore"]),
+        .plugin(name: "DAOGenPlugin", targets: ["DAOGenPlugin"]),
+        .plugin(name: "DAOGenCommand", targets: ["DAOGenCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
@@ -56,6 +58,19 @@ let package = Package(
                 "DAOGenCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "DAOGenPlugin",
+            capability: .buildTool(),
+            dependencies: ["daogen"]
+        ),
+        .plugin(
+            name: "DAOGenCommand",
+            capability: .command(
+                intent: .custom(verb: "generate-daos", description: "Writes the generated records and DAOs into the package"),
+                permissions: [.writeToPackageDirectory(reason: "daogen writes the generated Swift files into the target's Generated folder")]
+            ),
+            dependencies: ["daogen"]
         ),
         .testTarget(
             name: "DAOGenCoreTests",

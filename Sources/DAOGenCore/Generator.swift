@@ -79,11 +79,13 @@ public enum Generator {
                 .map { TableModel(table: $0, schema: schema) }
             allTables += tables
             let name = outputFileName(forSchemaFileStem: stem)
-            let model = TableFileModel(fileName: name, sourcePath: path, tables: tables)
+            // Headers name the schema file alone: output must not depend on where the tool ran.
+            let model = TableFileModel(fileName: name, sourceName: (path as NSString).lastPathComponent, tables: tables)
             files.append(GeneratedFile(name: name, contents: normalized(renderer.render(model))))
         }
         let database = DatabaseModel(
-            schema: schema, tables: allTables, plan: loaded.plan, fileName: databaseFileName, sourcePath: loaded.displayPath)
+            schema: schema, tables: allTables, plan: loaded.plan, fileName: databaseFileName,
+            schemaName: loaded.directory.standardizedFileURL.lastPathComponent)
         files.append(GeneratedFile(name: databaseFileName, contents: normalized(renderer.render(database))))
         return files
     }

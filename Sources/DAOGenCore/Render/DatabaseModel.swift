@@ -17,8 +17,8 @@ struct DatabaseModel {
     }
 
     var fileName: String
-    var sourcePath: String
-    var sourceName: String
+    /// The schema directory's name, without its parents.
+    var schemaName: String
     var access: String
     var typeName: String
     var version: Int
@@ -34,11 +34,10 @@ struct DatabaseModel {
     static let creationIndent = 12
     static let stepIndent = 20
 
-    init(schema: Schema, tables: [TableModel], plan: [Int: [MigrationStep]], fileName: String, sourcePath: String) {
+    init(schema: Schema, tables: [TableModel], plan: [Int: [MigrationStep]], fileName: String, schemaName: String) {
         let settings = schema.settings
         self.fileName = fileName
-        self.sourcePath = sourcePath
-        sourceName = "`\(sourcePath)`"
+        self.schemaName = schemaName
         access = settings.access == .internal ? "" : settings.access.rawValue + " "
         typeName = settings.databaseName
         version = settings.version

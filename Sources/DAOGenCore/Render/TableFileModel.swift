@@ -1,6 +1,7 @@
 /// What the table-file template needs: one schema file's tables.
 struct TableFileModel {
     var fileName: String
-    var sourcePath: String
+    /// The schema file's name, without its directory.
+    var sourceName: String
     var tables: [TableModel]
 }
