@@ -144,7 +144,7 @@ private enum {{{statementsName}}} {
 {{#rowIDProperty}}
         var inserted = record
         if inserted.{{{.}}} == nil {
-            inserted.{{{.}}} = statement.lastInsertedRowID
+            inserted.{{{.}}} = {{{rowIDValue}}}
         }
         return inserted
 {{/rowIDProperty}}
@@ -161,7 +161,7 @@ private enum {{{statementsName}}} {
             try insert(record, with: statement)
         }
     }
-{{#hasUpdate}}
+
 
     /// Updates the row with the record's primary key; false when there is none.
     @discardableResult
@@ -172,7 +172,6 @@ private enum {{{statementsName}}} {
             return statement.changes > 0
         }
     }
-{{/hasUpdate}}
 
     /// Deletes the row with the record's primary key; false when there is none.
     @discardableResult
@@ -289,7 +288,7 @@ import Foundation
     {{{access}}}static let version = {{{version}}}
 
     /// The connection the DAOs use.
-    {{{access}}}let database: Database
+    {{{access}}}var database: Database
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory database). A new file is
     /// created at the latest version; an older one is migrated; a newer one, or one with tables but no

@@ -25,9 +25,25 @@ public struct LoadedSchema: Sendable {
     /// The schema directory.
     var directory: URL
 
-    /// The template overrides `daogen.yaml` names (`templates:`, relative to the schema directory), if any.
+    /// The template overrides: the folder `templates:` of daogen.yaml names (relative to the schema
+    /// directory), else a `Templates` folder in the schema directory when there is one. The plugins
+    /// pass the same folder, so every way of running daogen renders alike.
     public var templatesDirectory: URL? {
-        schema.settings.templates.map { directory.appending(path: $0, directoryHint: .isDirectory) }
+        if let templates = schema.settings.templates {
+            return directory.appending(path: templates, directoryHint: .isDirectory)
+        }
+        let conventional = directory.appending(path: "Templates", directoryHint: .isDirectory)
+        return Self.isDirectory(conventional) ? conventional : nil
+    }
+
+    /// How diagnostics name `templatesDirectory`.
+    public var templatesDisplayPath: String? {
+        templatesDirectory.map { _ in "\(displayPath)/\(schema.settings.templates ?? "Templates")" }
+    }
+
+    static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path(percentEncoded: false), isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
 
@@ -40,6 +56,12 @@ public enum Generator {
     public static func load(directory: URL, displayPath: String) throws(DiagnosticsError) -> LoadedSchema {
         let parsed = try SchemaDirectoryParser.parse(directory: directory, displayPath: displayPath)
         let resolved = try SchemaResolver.resolve(parsed)
+        if let templates = resolved.schema.settings.templates,
+           !LoadedSchema.isDirectory(directory.appending(path: templates, directoryHint: .isDirectory)) {
+            throw DiagnosticsError(diagnostics: [Diagnostic(
+                .error, "'templates' names '\(templates)', which is not a folder in the schema directory",
+                at: resolved.schema.settings.templatesLocation)])
+        }
         let plan: [Int: [MigrationStep]]
         let provedRowCount: Int
         do {
@@ -93,7 +115,8 @@ public enum Generator {
     /// Loads and renders in one step.
     public static func generate(directory: URL, displayPath: String, templates: URL? = nil) throws(DiagnosticsError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
         let loaded = try load(directory: directory, displayPath: displayPath)
-        let renderer = try TemplateRenderer(overridesDirectory: templates ?? loaded.templatesDirectory)
+        let renderer = try TemplateRenderer(
+            overridesDirectory: templates ?? loaded.templatesDirectory, displayPath: templates == nil ? loaded.templatesDisplayPath : nil)
         return (render(loaded, renderer: renderer), loaded.warnings)
     }
 

@@ -19,7 +19,7 @@ struct Check: ParsableCommand {
     @Option(name: .shortAndLong, help: "The directory holding the checked-in generated files.", completion: .directory)
     var output: String
 
-    @Option(help: "A directory of .mustache files that replace the built-in templates of the same name (default: `templates:` of daogen.yaml).", completion: .directory)
+    @Option(help: "A directory of .mustache files that replace the built-in templates of the same name (default: `templates:` of daogen.yaml, else the schema's Templates folder).", completion: .directory)
     var templates: String?
 
     func run() throws {

@@ -58,9 +58,7 @@ extension SchemaDirectoryOptions {
             if let templates {
                 return try TemplateRenderer(overridesDirectory: URL(filePath: templates, directoryHint: .isDirectory), displayPath: templates)
             }
-            return try TemplateRenderer(
-                overridesDirectory: loaded.templatesDirectory,
-                displayPath: loaded.schema.settings.templates.map { "\(displayPath)/\($0)" })
+            return try TemplateRenderer(overridesDirectory: loaded.templatesDirectory, displayPath: loaded.templatesDisplayPath)
         } catch {
             Diagnostics.print(error.diagnostics)
             throw ExitCode.failure

@@ -21,7 +21,7 @@ struct Generate: ParsableCommand {
     @Option(name: .shortAndLong, help: "The directory to write the Swift files into.", completion: .directory)
     var output: String
 
-    @Option(help: "A directory of .mustache files that replace the built-in templates of the same name (default: `templates:` of daogen.yaml).", completion: .directory)
+    @Option(help: "A directory of .mustache files that replace the built-in templates of the same name (default: `templates:` of daogen.yaml, else the schema's Templates folder).", completion: .directory)
     var templates: String?
 
     @Option(help: "Generate the code of an older schema version, as it was when that version was the latest.")

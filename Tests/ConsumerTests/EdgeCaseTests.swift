@@ -86,3 +86,17 @@ import Testing
         #expect(stored == [[.real(253_402_300_799.999), .text(guid.uuidString.lowercased())]])
     }
 }
+
+extension EdgeCaseTests {
+    @Test func allKeyTablesStillUpdateAndIntRowIDsWork() throws {
+        let link = try edge.tagLink.insert(TagLink(tag: "swift", itemId: 1))
+        #expect(try edge.tagLink.update(link))
+        #expect(try !edge.tagLink.update(TagLink(tag: "swift", itemId: 2)))
+        #expect(try edge.tagLink.upsert(link) == link)
+        #expect(try edge.tagLink.count() == 1)
+
+        let counter = try edge.counter.insert(Counter(hits: 3))
+        #expect(counter.id == 1)
+        #expect(try edge.counter.find(id: 1)?.hits == 3)
+    }
+}

@@ -102,7 +102,7 @@ import Testing
     @Test func unstorableDateNamesTheSetting() throws {
         let result = try diagnostics(["t.yaml": tableFile("      - name: a\n        type: INTEGER\n        swift: Date\n")])
         #expect(result == [
-            "S/t.yaml:9:16: error: Swift type 'Date' cannot be stored in column 'a' of type 'INTEGER' (INTEGER affinity); it needs TEXT or BLOB affinity with dates: iso8601 (set 'dates' in daogen.yaml to change how dates are stored)"
+            "S/t.yaml:9:16: error: Swift type 'Date' cannot be stored in column 'a' of type 'INTEGER' (INTEGER affinity); it needs TEXT, BLOB or NUMERIC affinity with dates: iso8601 (set 'dates' in daogen.yaml to change how dates are stored)"
         ])
     }
 
@@ -159,5 +159,22 @@ import Testing
         #expect(result == [
             "S/t.yaml:2:11: warning: table 'log' has no primary key; its DAO has no update, upsert, delete or find by key"
         ])
+    }
+
+    @Test func aRowIDKeyMustBeInt64OrInt() throws {
+        let result = try diagnostics([
+            "t.yaml": "tables:\n  - name: t\n    columns:\n      - name: id\n        type: INTEGER\n        primaryKey: true\n        swift: Int32\n"
+        ])
+        #expect(result == ["S/t.yaml:7:16: error: column 'id' is the table's rowid (INTEGER PRIMARY KEY), so its Swift type must be Int64 or Int"])
+    }
+
+    @Test func aMissingTemplatesFolderIsAnError() throws {
+        let result = try diagnostics(["daogen.yaml": "templates: Nowhere\n", "t.yaml": tableFile("")])
+        #expect(result == ["S/daogen.yaml:1:12: error: 'templates' names 'Nowhere', which is not a folder in the schema directory"])
+    }
+
+    @Test func aVersionOneSchemaHasNoMigrations() throws {
+        let result = try diagnostics(["t.yaml": tableFile("", extra: "migrations:\n  - version: 2\n    sql: \"SELECT 1\"\n")])
+        #expect(result == ["S/t.yaml:8:14: error: a schema at version 1 has no migrations; raise 'version' in daogen.yaml when the schema changes"])
     }
 }

@@ -62,12 +62,13 @@ struct TableStatements {
         return insert + " ON CONFLICT (\(target)) DO \(action)"
     }
 
-    /// Nil when every column is part of the key: there is nothing to update.
-    var update: String? {
-        let assignments = nonKeyColumns.map {
+    /// Sets every non-key column of the row with the record's key. When every column is part of the key
+    /// it sets the key to itself, so `update` still reports whether the row exists.
+    var update: String {
+        let assigned = nonKeyColumns.isEmpty ? columns : nonKeyColumns
+        let assignments = assigned.map {
             "\(SQLWriter.quote($0.name(at: version))) = ?\(parameter(of: $0.name))"
         }
-        guard !assignments.isEmpty else { return nil }
         return "UPDATE \(tableName) SET \(assignments.joined(separator: ", ")) WHERE \(condition(columnPositions: keyNames))"
     }
 

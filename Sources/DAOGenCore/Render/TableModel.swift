@@ -50,8 +50,9 @@ struct TableModel {
     var columnCount: Int
     var statements: [StatementModel]
     var rowIDProperty: String?
+    /// `statement.lastInsertedRowID` converted to the rowid property's type.
+    var rowIDValue: String
     var hasPrimaryKey: Bool
-    var hasUpdate: Bool
     var recordKeyGuard: String?
     var recordKeyArguments: String
     var keyParameters: String
@@ -119,8 +120,8 @@ struct TableModel {
         bindLines = codes.enumerated().map { $1.bindLine(at: $0 + 1) }
         columnCount = codes.count
         rowIDProperty = rowIDAlias.map { SwiftNaming.escaped($0.swiftName) }
+        rowIDValue = rowIDAlias?.swiftType == .int ? "Int(statement.lastInsertedRowID)" : "statement.lastInsertedRowID"
         hasPrimaryKey = sql.hasPrimaryKey
-        hasUpdate = sql.update != nil
 
         // Key parameters: non-optional values, labelled by the key's properties.
         let keyCodes = keyNames.map(code)
@@ -137,9 +138,7 @@ struct TableModel {
         var statements = [StatementModel(name: "insert", literal: SwiftLiteral.string(sql.insert))]
         if sql.hasPrimaryKey {
             statements.append(StatementModel(name: "upsert", literal: SwiftLiteral.string(sql.upsert)))
-            if let update = sql.update {
-                statements.append(StatementModel(name: "update", literal: SwiftLiteral.string(update)))
-            }
+            statements.append(StatementModel(name: "update", literal: SwiftLiteral.string(sql.update)))
             statements.append(StatementModel(name: "deleteByKey", literal: SwiftLiteral.string(sql.deleteByKey)))
             statements.append(StatementModel(name: "findByKey", literal: SwiftLiteral.string(sql.findByKey)))
         }

@@ -56,6 +56,8 @@ public struct Settings: Sendable {
     public var uuids: UUIDStorage = .text
     /// A directory of template overrides, relative to the schema directory.
     public var templates: String?
+    /// Where `templates` was written.
+    var templatesLocation: SourceLocation?
     /// Where `version` was written, for range errors.
     var versionLocation: SourceLocation?
 }

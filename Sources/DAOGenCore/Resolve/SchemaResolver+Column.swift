@@ -103,7 +103,8 @@ extension SchemaResolver {
             }
         }
         if let affinities = type.storableAffinities, !affinities.contains(column.affinity) {
-            let allowed = Affinity.allCases.filter(affinities.contains).map(\.rawValue).joined(separator: " or ")
+            let allowed = Affinity.allCases.filter(affinities.contains).map(\.rawValue)
+                .joined(separator: ", ").replacingLastOccurrence(of: ", ", with: " or ")
             var message = "Swift type '\(name)' cannot be stored in column '\(column.name)' of type \(typeDescription); it needs \(allowed) affinity"
             switch type {
             case let .date(storage):
@@ -162,3 +163,13 @@ extension SchemaResolver {
         return .enumeration(name: SwiftNaming.upperCamelCase(column.name), cases: cases, rawType: rawType)
     }
 }
+
+extension String {
+    /// The string with the last occurrence of `target` replaced.
+    func replacingLastOccurrence(of target: String, with replacement: String) -> String {
+        guard let range = range(of: target, options: .backwards) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}
+
+import Foundation

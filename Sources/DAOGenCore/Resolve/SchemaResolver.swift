@@ -67,6 +67,7 @@ struct SchemaResolver {
         }
         if let node = values["templates"], let templates = reader.name(node, key: "templates") {
             settings.templates = templates
+            settings.templatesLocation = node.location
         }
         if let node = values["uuids"],
            let uuids = reader.choice(node, key: "uuids", from: UUIDStorage.allCases.map(\.rawValue)) {
@@ -105,7 +106,13 @@ struct SchemaResolver {
               let version = reader.int(versionNode, key: "version"),
               let sql = reader.name(sqlNode, key: "sql")
         else { return nil }
-        guard (2...max(2, settings.version)).contains(version), version <= settings.version else {
+        guard settings.version >= 2 else {
+            reader.diagnostics.error(
+                "a schema at version 1 has no migrations; raise 'version' in daogen.yaml when the schema changes",
+                at: versionNode.location)
+            return nil
+        }
+        guard (2...settings.version).contains(version) else {
             reader.diagnostics.error(
                 "migration 'version' must be between 2 and \(settings.version) (the schema's version), found \(version); "
                     + "a new file is created directly at the latest version",

@@ -128,6 +128,11 @@ struct SchemaValidator {
                 break
             }
         }
+        if let alias = table.rowIDAlias(at: table.range.until ?? latest), alias.swiftType != .int64, alias.swiftType != .int {
+            diagnostics.error(
+                "column '\(alias.name)' is the table's rowid (INTEGER PRIMARY KEY), so its Swift type must be Int64 or Int",
+                at: alias.location(of: "swift"))
+        }
         for column in table.columns where column.autoincrement {
             let isRowIDAlias = column.primaryKey && !table.withoutRowID && column.sqlType.uppercased() == "INTEGER"
             if !isRowIDAlias {

@@ -56,7 +56,8 @@ public enum SwiftValueType: Sendable, Hashable {
         case .double, .float: return [.real, .numeric]
         case .string, .url, .decimal: return [.text, .blob]
         case .data: return [.blob]
-        case .date(.iso8601): return [.text, .blob]
+        // NUMERIC keeps ISO-8601 text as text (it is not a well-formed number): DATETIME columns of existing files.
+        case .date(.iso8601): return [.text, .blob, .numeric]
         case .date(.unixEpoch): return [.real, .numeric]
         case .date(.unixEpochMilliseconds): return [.integer, .numeric]
         case .uuid(.text): return [.text, .blob]

@@ -110,8 +110,7 @@ struct SchemaVerifier {
             let sql = TableStatements(table: table, version: version)
             var statements = [sql.insert, sql.selectAll + " LIMIT ?1 OFFSET ?2", sql.count, sql.deleteAll]
             if sql.hasPrimaryKey {
-                statements += [sql.upsert, sql.deleteByKey, sql.findByKey]
-                statements += sql.update.map { [$0] } ?? []
+                statements += [sql.upsert, sql.deleteByKey, sql.findByKey, sql.update]
             }
             statements += sql.uniqueFinders.map { sql.find(by: $0) }
             statements += sql.indexFinders.map { sql.find(by: $0.columns) }

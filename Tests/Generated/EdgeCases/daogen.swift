@@ -11,7 +11,7 @@ package struct EdgeCasesDatabase: Sendable {
     package static let version = 1
 
     /// The connection the DAOs use.
-    package let database: Database
+    package var database: Database
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory database). A new file is
     /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
@@ -43,6 +43,12 @@ package struct EdgeCasesDatabase: Sendable {
     /// The rows of `log_line`.
     package var logLine: LogLineDAO { LogLineDAO(database: database) }
 
+    /// The rows of `tag_link`.
+    package var tagLink: TagLinkDAO { TagLinkDAO(database: database) }
+
+    /// The rows of `counter`.
+    package var counter: CounterDAO { CounterDAO(database: database) }
+
     /// The rows of `membership`.
     package var membership: MembershipDAO { MembershipDAO(database: database) }
 
@@ -71,6 +77,19 @@ package struct EdgeCasesDatabase: Sendable {
             CREATE TABLE "log_line" (
               "message" TEXT NOT NULL,
               "level" INTEGER NOT NULL DEFAULT 0
+            )
+            """#,
+            #"""
+            CREATE TABLE "tag_link" (
+              "tag" TEXT NOT NULL,
+              "item_id" INTEGER NOT NULL,
+              PRIMARY KEY ("tag", "item_id")
+            )
+            """#,
+            #"""
+            CREATE TABLE "counter" (
+              "id" INTEGER PRIMARY KEY,
+              "hits" INTEGER NOT NULL DEFAULT 0
             )
             """#,
             #"""

@@ -429,3 +429,418 @@ package struct LogLineDAO: Sendable {
         }
     }
 }
+
+// MARK: - TagLink
+
+/// A link table whose columns are all part of its key.
+package struct TagLink: Sendable, Hashable, Codable {
+    /// SQL: `"tag" TEXT NOT NULL`
+    package var tag: String
+    /// SQL: `"item_id" INTEGER NOT NULL`
+    package var itemId: Int64
+
+    /// Creates a record; nullable values default to nil and literal SQL defaults to their value.
+    package init(
+        tag: String,
+        itemId: Int64
+    ) {
+        self.tag = tag
+        self.itemId = itemId
+    }
+}
+
+extension TagLink {
+    /// The columns of `tag_link`, named like the record's properties; raw values are the SQL names.
+    package enum Column: String, Sendable, CaseIterable {
+        case tag
+        case itemId = "item_id"
+
+        /// This column in ascending order.
+        package var ascending: Ordering { Ordering(column: self, isDescending: false) }
+
+        /// This column in descending order.
+        package var descending: Ordering { Ordering(column: self, isDescending: true) }
+    }
+
+    /// A term of an ORDER BY clause, written `orderBy: [.tag.ascending]`.
+    package struct Ordering: SQLOrderingTerm, Hashable {
+        /// The column to order by.
+        package var column: Column
+        /// True for descending order.
+        package var isDescending: Bool
+
+        /// Creates an ordering term.
+        package init(column: Column, isDescending: Bool) {
+            self.column = column
+            self.isDescending = isDescending
+        }
+
+        /// The column's SQL name.
+        package var columnName: String { column.rawValue }
+
+        /// Orders by `tag`: follow with `.ascending` or `.descending`.
+        package static var tag: Column { .tag }
+
+        /// Orders by `item_id`: follow with `.ascending` or `.descending`.
+        package static var itemId: Column { .itemId }
+    }
+
+    /// The SQL selection of every column, in the order `init(row:)` reads them.
+    package static let selection = #""tag", "item_id""#
+
+    /// Reads a record from the current row of a statement that selects `selection`.
+    package init(row statement: Statement) throws {
+        self.tag = statement.string(at: 0)
+        self.itemId = statement.int64(at: 1)
+    }
+
+    /// Binds every column to parameters `?1`...`?2`, in column order.
+    func bind(to statement: Statement) {
+        statement.bind(self.tag, at: 1)
+        statement.bind(self.itemId, at: 2)
+    }
+}
+
+/// The statements of `TagLinkDAO`, prepared once per connection.
+private enum TagLinkStatements {
+    static let insert = StatementKey(#"INSERT INTO "tag_link" ("tag", "item_id") VALUES (?1, ?2)"#)
+    static let upsert = StatementKey(#"INSERT INTO "tag_link" ("tag", "item_id") VALUES (?1, ?2) ON CONFLICT ("tag", "item_id") DO NOTHING"#)
+    static let update = StatementKey(#"UPDATE "tag_link" SET "tag" = ?1, "item_id" = ?2 WHERE "tag" = ?1 AND "item_id" = ?2"#)
+    static let deleteByKey = StatementKey(#"DELETE FROM "tag_link" WHERE "tag" = ?1 AND "item_id" = ?2"#)
+    static let findByKey = StatementKey(#"SELECT "tag", "item_id" FROM "tag_link" WHERE "tag" = ?1 AND "item_id" = ?2"#)
+    static let count = StatementKey(#"SELECT count(*) FROM "tag_link""#)
+    static let deleteAll = StatementKey(#"DELETE FROM "tag_link""#)
+    static let selectAll = #"SELECT "tag", "item_id" FROM "tag_link""#
+}
+
+/// Reads and writes rows of `tag_link`. Every statement is prepared once per connection and every value is bound.
+package struct TagLinkDAO: Sendable {
+    /// The connection the DAO uses.
+    package let database: Database
+
+    /// Creates a DAO on a connection whose schema has `tag_link`.
+    package init(database: Database) {
+        self.database = database
+    }
+
+    /// Inserts a record and returns it.
+    @discardableResult
+    package func insert(_ record: TagLink) throws -> TagLink {
+        try database.withStatement(TagLinkStatements.insert) { statement in
+            try insert(record, with: statement)
+        }
+    }
+
+    /// Inserts records in one transaction: if one fails, none is inserted.
+    package func insert(contentsOf records: some Sequence<TagLink>) throws {
+        try database.transaction {
+            try database.withStatement(TagLinkStatements.insert) { statement in
+                for record in records {
+                    _ = try insert(record, with: statement)
+                }
+            }
+        }
+    }
+
+    private func insert(_ record: TagLink, with statement: Statement) throws -> TagLink {
+        record.bind(to: statement)
+        try statement.execute()
+        return record
+    }
+
+    /// Inserts a record, or updates every other column of the row with the same primary key.
+    @discardableResult
+    package func upsert(_ record: TagLink) throws -> TagLink {
+        try database.withStatement(TagLinkStatements.upsert) { statement in
+            try insert(record, with: statement)
+        }
+    }
+
+    /// Updates the row with the record's primary key; false when there is none.
+    @discardableResult
+    package func update(_ record: TagLink) throws -> Bool {
+        try database.withStatement(TagLinkStatements.update) { statement in
+            record.bind(to: statement)
+            try statement.execute()
+            return statement.changes > 0
+        }
+    }
+
+    /// Deletes the row with the record's primary key; false when there is none.
+    @discardableResult
+    package func delete(_ record: TagLink) throws -> Bool {
+        return try delete(tag: record.tag, itemId: record.itemId)
+    }
+
+    /// Deletes the row with this primary key; false when there is none.
+    @discardableResult
+    package func delete(tag: String, itemId: Int64) throws -> Bool {
+        try database.withStatement(TagLinkStatements.deleteByKey) { statement in
+            statement.bind(tag, at: 1)
+            statement.bind(itemId, at: 2)
+            try statement.execute()
+            return statement.changes > 0
+        }
+    }
+
+    /// The row with this primary key, or nil.
+    package func find(tag: String, itemId: Int64) throws -> TagLink? {
+        try database.withStatement(TagLinkStatements.findByKey) { statement in
+            statement.bind(tag, at: 1)
+            statement.bind(itemId, at: 2)
+            return try statement.fetchOne(TagLink.init(row:))
+        }
+    }
+
+    /// Every row, in the given order, optionally limited.
+    package func fetchAll(orderBy: [TagLink.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [TagLink] {
+        let sql = TagLinkStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
+        return try database.withStatement(sql: sql) { statement in
+            statement.bind(limit ?? -1, at: 1)
+            statement.bind(offset ?? 0, at: 2)
+            return try statement.fetchAll(TagLink.init(row:))
+        }
+    }
+
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    package func fetchAll(
+        where condition: String,
+        _ arguments: any DatabaseValueConvertible...,
+        orderBy: [TagLink.Ordering] = [],
+        limit: Int? = nil
+    ) throws -> [TagLink] {
+        let sql = TagLinkStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
+            + " LIMIT ?\(arguments.count + 1)"
+        return try database.withStatement(sql: sql) { statement in
+            statement.bind(arguments: arguments)
+            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
+            return try statement.fetchAll(TagLink.init(row:))
+        }
+    }
+
+    /// The number of rows.
+    package func count() throws -> Int {
+        try database.withStatement(TagLinkStatements.count) { statement in
+            _ = try statement.step()
+            return Int(statement.int64(at: 0))
+        }
+    }
+
+    /// Deletes every row and returns how many there were.
+    @discardableResult
+    package func deleteAll() throws -> Int {
+        try database.withStatement(TagLinkStatements.deleteAll) { statement in
+            try statement.execute()
+            return statement.changes
+        }
+    }
+}
+
+// MARK: - Counter
+
+/// A rowid key read as Int.
+package struct Counter: Sendable, Hashable, Codable {
+    /// SQL: `"id" INTEGER PRIMARY KEY`
+    package var id: Int?
+    /// SQL: `"hits" INTEGER NOT NULL DEFAULT 0`
+    package var hits: Int
+
+    /// Creates a record; nullable values default to nil and literal SQL defaults to their value.
+    package init(
+        id: Int? = nil,
+        hits: Int = 0
+    ) {
+        self.id = id
+        self.hits = hits
+    }
+}
+
+extension Counter {
+    /// The columns of `counter`, named like the record's properties; raw values are the SQL names.
+    package enum Column: String, Sendable, CaseIterable {
+        case id
+        case hits
+
+        /// This column in ascending order.
+        package var ascending: Ordering { Ordering(column: self, isDescending: false) }
+
+        /// This column in descending order.
+        package var descending: Ordering { Ordering(column: self, isDescending: true) }
+    }
+
+    /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
+    package struct Ordering: SQLOrderingTerm, Hashable {
+        /// The column to order by.
+        package var column: Column
+        /// True for descending order.
+        package var isDescending: Bool
+
+        /// Creates an ordering term.
+        package init(column: Column, isDescending: Bool) {
+            self.column = column
+            self.isDescending = isDescending
+        }
+
+        /// The column's SQL name.
+        package var columnName: String { column.rawValue }
+
+        /// Orders by `id`: follow with `.ascending` or `.descending`.
+        package static var id: Column { .id }
+
+        /// Orders by `hits`: follow with `.ascending` or `.descending`.
+        package static var hits: Column { .hits }
+    }
+
+    /// The SQL selection of every column, in the order `init(row:)` reads them.
+    package static let selection = #""id", "hits""#
+
+    /// Reads a record from the current row of a statement that selects `selection`.
+    package init(row statement: Statement) throws {
+        self.id = try statement.isNull(at: 0) ? nil : statement.value(at: 0, as: Int.self)
+        self.hits = try statement.value(at: 1, as: Int.self)
+    }
+
+    /// Binds every column to parameters `?1`...`?2`, in column order.
+    func bind(to statement: Statement) {
+        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
+        statement.bind(self.hits, at: 2)
+    }
+}
+
+/// The statements of `CounterDAO`, prepared once per connection.
+private enum CounterStatements {
+    static let insert = StatementKey(#"INSERT INTO "counter" ("id", "hits") VALUES (?1, ?2)"#)
+    static let upsert = StatementKey(#"INSERT INTO "counter" ("id", "hits") VALUES (?1, ?2) ON CONFLICT ("id") DO UPDATE SET "hits" = excluded."hits""#)
+    static let update = StatementKey(#"UPDATE "counter" SET "hits" = ?2 WHERE "id" = ?1"#)
+    static let deleteByKey = StatementKey(#"DELETE FROM "counter" WHERE "id" = ?1"#)
+    static let findByKey = StatementKey(#"SELECT "id", "hits" FROM "counter" WHERE "id" = ?1"#)
+    static let count = StatementKey(#"SELECT count(*) FROM "counter""#)
+    static let deleteAll = StatementKey(#"DELETE FROM "counter""#)
+    static let selectAll = #"SELECT "id", "hits" FROM "counter""#
+}
+
+/// Reads and writes rows of `counter`. Every statement is prepared once per connection and every value is bound.
+package struct CounterDAO: Sendable {
+    /// The connection the DAO uses.
+    package let database: Database
+
+    /// Creates a DAO on a connection whose schema has `counter`.
+    package init(database: Database) {
+        self.database = database
+    }
+
+    /// Inserts a record and returns it with its new rowid in `id`.
+    @discardableResult
+    package func insert(_ record: Counter) throws -> Counter {
+        try database.withStatement(CounterStatements.insert) { statement in
+            try insert(record, with: statement)
+        }
+    }
+
+    /// Inserts records in one transaction: if one fails, none is inserted.
+    package func insert(contentsOf records: some Sequence<Counter>) throws {
+        try database.transaction {
+            try database.withStatement(CounterStatements.insert) { statement in
+                for record in records {
+                    _ = try insert(record, with: statement)
+                }
+            }
+        }
+    }
+
+    private func insert(_ record: Counter, with statement: Statement) throws -> Counter {
+        record.bind(to: statement)
+        try statement.execute()
+        var inserted = record
+        if inserted.id == nil {
+            inserted.id = Int(statement.lastInsertedRowID)
+        }
+        return inserted
+    }
+
+    /// Inserts a record, or updates every other column of the row with the same primary key.
+    @discardableResult
+    package func upsert(_ record: Counter) throws -> Counter {
+        try database.withStatement(CounterStatements.upsert) { statement in
+            try insert(record, with: statement)
+        }
+    }
+
+    /// Updates the row with the record's primary key; false when there is none.
+    @discardableResult
+    package func update(_ record: Counter) throws -> Bool {
+        try database.withStatement(CounterStatements.update) { statement in
+            record.bind(to: statement)
+            try statement.execute()
+            return statement.changes > 0
+        }
+    }
+
+    /// Deletes the row with the record's primary key; false when there is none.
+    @discardableResult
+    package func delete(_ record: Counter) throws -> Bool {
+        guard let id = record.id else { return false }
+        return try delete(id: id)
+    }
+
+    /// Deletes the row with this primary key; false when there is none.
+    @discardableResult
+    package func delete(id: Int) throws -> Bool {
+        try database.withStatement(CounterStatements.deleteByKey) { statement in
+            statement.bind(id, at: 1)
+            try statement.execute()
+            return statement.changes > 0
+        }
+    }
+
+    /// The row with this primary key, or nil.
+    package func find(id: Int) throws -> Counter? {
+        try database.withStatement(CounterStatements.findByKey) { statement in
+            statement.bind(id, at: 1)
+            return try statement.fetchOne(Counter.init(row:))
+        }
+    }
+
+    /// Every row, in the given order, optionally limited.
+    package func fetchAll(orderBy: [Counter.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Counter] {
+        let sql = CounterStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
+        return try database.withStatement(sql: sql) { statement in
+            statement.bind(limit ?? -1, at: 1)
+            statement.bind(offset ?? 0, at: 2)
+            return try statement.fetchAll(Counter.init(row:))
+        }
+    }
+
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    package func fetchAll(
+        where condition: String,
+        _ arguments: any DatabaseValueConvertible...,
+        orderBy: [Counter.Ordering] = [],
+        limit: Int? = nil
+    ) throws -> [Counter] {
+        let sql = CounterStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
+            + " LIMIT ?\(arguments.count + 1)"
+        return try database.withStatement(sql: sql) { statement in
+            statement.bind(arguments: arguments)
+            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
+            return try statement.fetchAll(Counter.init(row:))
+        }
+    }
+
+    /// The number of rows.
+    package func count() throws -> Int {
+        try database.withStatement(CounterStatements.count) { statement in
+            _ = try statement.step()
+            return Int(statement.int64(at: 0))
+        }
+    }
+
+    /// Deletes every row and returns how many there were.
+    @discardableResult
+    package func deleteAll() throws -> Int {
+        try database.withStatement(CounterStatements.deleteAll) { statement in
+            try statement.execute()
+            return statement.changes
+        }
+    }
+}
