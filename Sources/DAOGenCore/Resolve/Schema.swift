@@ -119,7 +119,7 @@ public struct Rename: Sendable, Hashable {
 }
 
 /// A table of the schema.
-public struct Table: Sendable {
+public struct Table: SchemaElement {
     /// SQL name at the latest version it exists in.
     public var name: String
     /// Swift name of the record type.
@@ -147,13 +147,7 @@ public struct Table: Sendable {
     /// The table's mapping node.
     public var location: SourceLocation
     /// Where each key's value was written.
-    var keyLocations: [String: SourceLocation]
-
-    /// The SQL name at `version`.
-    public func name(at version: Int) -> String {
-        if let renamedFrom, version < renamedFrom.version { return renamedFrom.oldName }
-        return name
-    }
+    public var keyLocations: [String: SourceLocation]
 
     /// Columns alive at `version`.
     public func columns(at version: Int) -> [Column] {
@@ -164,8 +158,6 @@ public struct Table: Sendable {
     public func indexes(at version: Int) -> [Index] {
         indexes.filter { $0.range.contains(version) }
     }
-
-    func location(of key: String) -> SourceLocation { keyLocations[key] ?? location }
 }
 
 /// A table-level CHECK constraint, with the versions it applies to.
@@ -187,7 +179,7 @@ public struct Located<Value: Sendable>: Sendable {
 }
 
 /// A column of a table.
-public struct Column: Sendable {
+public struct Column: SchemaElement {
     /// SQL name at the latest version it exists in.
     public var name: String
     /// Swift property name, not escaped.
@@ -223,14 +215,29 @@ public struct Column: Sendable {
     /// The column's mapping node.
     public var location: SourceLocation
     /// Where each key's value was written.
-    var keyLocations: [String: SourceLocation]
+    public var keyLocations: [String: SourceLocation]
+}
 
+/// A table, column or index: named, versioned, and written somewhere in the YAML.
+public protocol SchemaElement: Sendable {
+    /// SQL name at the latest version the element exists in.
+    var name: String { get }
+    /// Its former name, if it was renamed.
+    var renamedFrom: Rename? { get }
+    /// The element's mapping node.
+    var location: SourceLocation { get }
+    /// Where each key's value was written.
+    var keyLocations: [String: SourceLocation] { get }
+}
+
+extension SchemaElement {
     /// The SQL name at `version`.
     public func name(at version: Int) -> String {
         if let renamedFrom, version < renamedFrom.version { return renamedFrom.oldName }
         return name
     }
 
+    /// Where `key`'s value was written, or the element itself when the key is absent.
     func location(of key: String) -> SourceLocation { keyLocations[key] ?? location }
 }
 
@@ -249,7 +256,7 @@ public struct ForeignKey: Sendable, Hashable {
 }
 
 /// An index of a table.
-public struct Index: Sendable {
+public struct Index: SchemaElement {
     /// SQL name.
     public var name: String
     /// Indexed columns in order.
@@ -265,15 +272,7 @@ public struct Index: Sendable {
     /// The index's mapping node.
     public var location: SourceLocation
     /// Where each key's value was written.
-    var keyLocations: [String: SourceLocation]
-
-    /// The SQL name at `version`.
-    public func name(at version: Int) -> String {
-        if let renamedFrom, version < renamedFrom.version { return renamedFrom.oldName }
-        return name
-    }
-
-    func location(of key: String) -> SourceLocation { keyLocations[key] ?? location }
+    public var keyLocations: [String: SourceLocation]
 }
 
 /// One term of an index: a column, its collation and direction.
