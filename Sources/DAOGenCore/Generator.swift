@@ -66,7 +66,7 @@ public enum Generator {
         let provedRowCount: Int
         do {
             plan = try MigrationPlanner.plan(resolved.schema)
-            provedRowCount = try SchemaVerifier.verify(resolved.schema, plan: plan)
+            provedRowCount = try SchemaVerifier.verify(resolved.schema)
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + resolved.warnings)
         }

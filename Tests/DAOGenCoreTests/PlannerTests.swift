@@ -106,4 +106,14 @@ import Testing
     @Test func theProofCountsItsSampleRows() throws {
         #expect(try Generator.load(directory: packageRoot.appending(path: "Schemas/Evolution"), displayPath: "E").provedRowCount == 24)
     }
+
+    @Test func theProofRunsTheMigrationsAndReportsAFailingStep() throws {
+        let result = try diagnostics([
+            "daogen.yaml": "version: 2\n",
+            "t.yaml": tableFile(
+                "      - name: a\n        type: TEXT\n        check: \"length(a) > 5\"\n",
+                extra: "migrations:\n  - version: 2\n    sql: \"UPDATE t SET a = 'short'\"\n"),
+        ])
+        #expect(result == ["S/t.yaml:12:10: error: the migration to version 2 fails: CHECK constraint failed: length(a) > 5, in: UPDATE t SET a = 'short'"])
+    }
 }

@@ -2,12 +2,12 @@
 enum SQLWriter {
     /// `name` as a quoted SQL identifier.
     static func quote(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        name.contains("\"") ? "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : "\"" + name + "\""
     }
 
     /// `text` as an SQL string literal.
     static func literal(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        text.contains("'") ? "'" + text.replacingOccurrences(of: "'", with: "''") + "'" : "'" + text + "'"
     }
 
     /// Every statement that creates `version` from an empty database: tables in declaration order, then indexes.

@@ -59,10 +59,10 @@ public struct TemplateRenderer: Sendable {
     }
 
     func render(_ model: TableFileModel) -> String {
-        templates["table-file"]!.render(model)
+        templates["table-file"]!.render(MustacheBox.box(model) as Any)
     }
 
     func render(_ model: DatabaseModel) -> String {
-        templates["database-file"]!.render(model)
+        templates["database-file"]!.render(MustacheBox.box(model) as Any)
     }
 }

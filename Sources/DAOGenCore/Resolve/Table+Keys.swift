@@ -2,13 +2,13 @@ extension Table {
     /// The primary key's column names (as declared, their latest names) at `version`.
     public func primaryKeyNames(at version: Int) -> [String] {
         if let primaryKey { return primaryKey }
-        return columns(at: version).filter(\.primaryKey).map(\.name)
+        return columns.filter { $0.primaryKey && $0.range.contains(version) }.map(\.name)
     }
 
     /// The column declared as `name` that is alive at `version`. Table-level lists (keys, UNIQUE,
     /// indexes, references) name columns by their declared, latest name.
     public func column(named name: String, at version: Int) -> Column? {
-        columns(at: version).first { $0.name == name }
+        columns.first { $0.name == name && $0.range.contains(version) }
     }
 
     /// The SQL name at `version` of the column declared as `name`.
@@ -28,6 +28,6 @@ extension Table {
 
     /// Every UNIQUE constraint's column names at `version`: column-level first, then table-level.
     public func uniqueColumnSets(at version: Int) -> [[String]] {
-        columns(at: version).filter(\.unique).map { [$0.name] } + uniqueConstraints
+        columns.filter { $0.unique && $0.range.contains(version) }.map { [$0.name] } + uniqueConstraints
     }
 }

@@ -9,13 +9,15 @@ struct SampleRows {
 
     let schema: Schema
     let version: Int
+    /// The number of the first row, so rows added at later versions keep UNIQUE columns distinct.
+    var firstRow = 0
 
     /// Inserts the rows; returns an error message per table SQLite refused every candidate row of.
     func insert(into database: Database) -> [(table: Table, message: String)] {
         var failures: [(Table, String)] = []
         for table in orderedByReferences() {
             let columns = table.columns(at: version)
-            for row in 0..<Self.rowsPerTable {
+            for row in firstRow..<(firstRow + Self.rowsPerTable) {
                 var lastError = ""
                 var inserted = false
                 for candidate in candidates(for: columns, of: table, row: row) {
@@ -70,6 +72,10 @@ struct SampleRows {
         return [full, nulls, defaults]
     }
 
+    private func twoDigits(_ number: Int64) -> String {
+        number < 10 ? "0\(number)" : "\(number)"
+    }
+
     /// A value for `column` in row `row`, distinct per row so UNIQUE holds.
     func value(of column: Column, in table: Table, row: Int) -> DatabaseValue {
         if let reference = column.references,
@@ -92,27 +98,28 @@ struct SampleRows {
         case .string:
             return .text("\(table.name) \(column.name) \(number)")
         case .data:
-            return .blob(Data([0, UInt8(row), 255]))
+            return .blob(Data([0, UInt8(truncatingIfNeeded: row), UInt8(truncatingIfNeeded: row >> 8), 255]))
         case .url:
             return .text("https://example.com/\(number)")
         case .decimal:
             return .text("\(number).25")
         case .date(.iso8601):
-            return .text("2024-01-0\(number)T12:30:00.125Z")
+            return .text("2024-01-01T\(twoDigits(number / 60 % 24)):\(twoDigits(number % 60)):00.125Z")
         case .date(.unixEpoch):
             return .real(1_700_000_000.125 + Double(row))
         case .date(.unixEpochMilliseconds):
             return .integer(1_700_000_000_125 + number)
         case .uuid(.text):
-            return .text("00000000-0000-4000-8000-00000000000\(number)")
+            let digits = String(number)
+            return .text("00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits)
         case .uuid(.blob):
-            return .blob(Data((0..<16).map { $0 == 15 ? UInt8(number) : 0 }))
+            return .blob(Data((0..<16).map { $0 >= 14 ? UInt8(truncatingIfNeeded: number >> ((15 - $0) * 8)) : 0 }))
         case .custom:
             switch column.affinity {
             case .integer, .numeric: return .integer(number)
             case .real: return .real(Double(row) + 0.5)
             case .text: return .text("\(number)")
-            case .blob: return .blob(Data([UInt8(row)]))
+            case .blob: return .blob(Data([UInt8(truncatingIfNeeded: row), UInt8(truncatingIfNeeded: row >> 8)]))
             }
         }
     }

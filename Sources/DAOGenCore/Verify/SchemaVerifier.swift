@@ -1,25 +1,47 @@
 import DAOGenRuntime
+import Foundation
 
 /// Stage 4: builds every version in an in-memory SQLite database and prepares every generated statement,
 /// so SQL that SQLite rejects is reported at the YAML node it came from.
 struct SchemaVerifier {
     let schema: Schema
     var diagnostics = DiagnosticCollector()
+    /// The schema of each version that was created without error, for the migration proof.
+    var descriptions: [Int: SchemaDescription] = [:]
 
     init(schema: Schema) {
         self.schema = schema
     }
 
-    /// Checks every version's SQL, then proves the migrations of `plan`; returns the number of sample rows the proof used.
+    /// Checks every version's SQL, then proves the migrations; returns the number of sample rows the proof used.
+    /// Independent parts of the schema (see `TableGroups`) are checked separately, on every core.
     @discardableResult
-    static func verify(_ schema: Schema, plan: [Int: [MigrationStep]]) throws(DiagnosticsError) -> Int {
-        var verifier = SchemaVerifier(schema: schema)
+    static func verify(_ schema: Schema) throws(DiagnosticsError) -> Int {
+        let parts = TableGroups.split(schema)
+        let results = PartResults(count: parts.count)
+        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+            results.store(verify(part: parts[index]), at: index)
+        }
+        var diagnostics = DiagnosticCollector()
+        var rows = 0
+        for result in results.all {
+            diagnostics.append(contentsOf: result.diagnostics)
+            rows += result.rows
+        }
+        try diagnostics.throwIfErrors()
+        return rows
+    }
+
+    /// Verifies one independent part: its SQL at every version, then (when that is sound) its migrations.
+    private static func verify(part: Schema) -> (diagnostics: [Diagnostic], rows: Int) {
+        var verifier = SchemaVerifier(schema: part)
         verifier.verifyAllVersions()
-        try verifier.diagnostics.throwIfErrors()
-        var proof = MigrationProof(schema: schema, plan: plan)
+        if verifier.diagnostics.hasErrors { return (verifier.diagnostics.diagnostics, 0) }
+        // The planner is a pure function of the schema: the part's plan is the whole plan's steps for its tables.
+        guard let plan = try? MigrationPlanner.plan(part) else { return ([], 0) }
+        var proof = MigrationProof(schema: part, plan: plan, expected: verifier.descriptions)
         proof.prove()
-        try proof.diagnostics.throwIfErrors()
-        return proof.sampleRowCount
+        return (proof.diagnostics.diagnostics, proof.sampleRowCount)
     }
 
     mutating func verifyAllVersions() {
@@ -33,6 +55,7 @@ struct SchemaVerifier {
                 prepareStatements(in: database)
             }
             if created {
+                if version > 1 { descriptions[version] = try? SchemaDescription(database: database) }
                 checkMigrations(for: version, in: database)
             }
         }
@@ -142,5 +165,23 @@ struct SchemaVerifier {
 
     private func message(of error: Error) -> String {
         (error as? DatabaseError)?.message ?? "\(error)"
+    }
+}
+
+/// The results of the parts, written from several threads.
+private final class PartResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [(diagnostics: [Diagnostic], rows: Int)]
+
+    init(count: Int) {
+        results = Array(repeating: ([], 0), count: count)
+    }
+
+    func store(_ result: (diagnostics: [Diagnostic], rows: Int), at index: Int) {
+        lock.withLock { results[index] = result }
+    }
+
+    var all: [(diagnostics: [Diagnostic], rows: Int)] {
+        lock.withLock { results }
     }
 }

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import DAOGenCore
+
+@Suite struct TableGroupsTests {
+    /// `count` tables `t0`...; table `tN` references `tM` for each pair in `references`.
+    static func schema(tables count: Int, references: [(Int, Int)], dataStep: String? = nil) throws -> Schema {
+        var text = "tables:\n"
+        for index in 0..<count {
+            text += "  - name: t\(index)\n    columns:\n      - { name: id, type: INTEGER, primaryKey: true }\n"
+            for (from, to) in references where from == index {
+                text += "      - { name: ref\(to), type: INTEGER, references: { table: t\(to) } }\n"
+            }
+        }
+        var files = ["t.yaml": text]
+        if let dataStep {
+            files["daogen.yaml"] = "version: 2\n"
+            files["m.yaml"] = "migrations:\n  - version: 2\n    sql: \"\(dataStep)\"\n"
+        }
+        return try loadSchema(files).schema
+    }
+
+    @Test func smallSchemasStayWhole() throws {
+        let parts = TableGroups.split(try Self.schema(tables: 5, references: []))
+        #expect(parts.map { $0.tables.map(\.name) } == [["t0", "t1", "t2", "t3", "t4"]])
+    }
+
+    @Test func linkedTablesShareAPart() throws {
+        let schema = try Self.schema(tables: 30, references: [(25, 1), (29, 25)], dataStep: "UPDATE t3 SET id = id; UPDATE t27 SET id = id")
+        let parts = TableGroups.split(schema)
+        #expect(parts.count > 1)
+        #expect(parts.map(\.tables.count).reduce(0, +) == 30)
+        let withLinked = try #require(parts.first { part in part.tables.contains { $0.name == "t1" } })
+        #expect(Set(["t25", "t29"]).isSubset(of: Set(withLinked.tables.map(\.name))))
+        let withDataStep = try #require(parts.first { part in part.tables.contains { $0.name == "t3" } })
+        #expect(withDataStep.tables.contains { $0.name == "t27" })
+        #expect(withDataStep.migrations.count == 1)
+        #expect(parts.filter { !$0.migrations.isEmpty }.count == 1)
+    }
+}
