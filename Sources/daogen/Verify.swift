@@ -5,10 +5,11 @@ struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Proves the migrations without writing anything.",
         discussion: """
-            For every version k before the latest, builds version k in an in-memory SQLite database,
-            fills every table with sample rows, migrates it to the latest version with the runtime's
-            migrator, and checks that the schema equals a freshly created latest schema and that every
-            row kept its carried and renamed values. `daogen generate` runs the same proof.
+            Builds version 1 in an in-memory SQLite database and, for every version k before the
+            latest, adds sample rows to every table, migrates to k+1 with the runtime's migrator, and
+            checks that the schema equals a freshly created version k+1 and that every row kept its
+            carried and renamed values. Every k-to-latest migration is this chain of steps.
+            `daogen generate` runs the same proof.
 
             Example:
               daogen verify Schemas/Evolution
