@@ -78,10 +78,14 @@ extension SchemaResolver {
             }
             guard let type = resolveEnum(enumNode, column: column) else { return nil }
             if let affinities = type.storableAffinities, !affinities.contains(column.affinity) {
-                let needed = column.affinity == .text || column.affinity == .blob ? "a list of strings" : "a map of name: integer"
+                let needed = switch column.affinity {
+                case .text, .blob: "use a list of strings or change the type"
+                case .integer, .numeric: "use a map of name: integer or change the type"
+                case .real: "change the type to TEXT (for a list of strings) or INTEGER (for a map of name: integer)"
+                }
                 let kind = affinities.contains(.text) ? "a list of strings needs a TEXT column" : "a map of integers needs an INTEGER column"
                 reader.diagnostics.error(
-                    "enum of \(kind), but column '\(column.name)' has type \(typeDescription); use \(needed) or change the type",
+                    "enum of \(kind), but column '\(column.name)' has type \(typeDescription); \(needed)",
                     at: enumNode.location)
                 return nil
             }
