@@ -68,20 +68,30 @@ public final class Statement {
     ///
     /// - Throws: ``DatabaseError`` (with this statement's SQL) for any other outcome, or for a
     ///   bind that failed since the last reset.
+    @inlinable
     public func step() throws -> Bool {
+        if bindError != nil {
+            try throwBindError()
+        }
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        throw stepError(code)
+    }
+
+    /// Throws the remembered bind failure and forgets it (the slow path of ``step()``).
+    @usableFromInline
+    func throwBindError() throws {
         if let bindError {
             self.bindError = nil
             throw bindError
         }
-        let code = sqlite3_step(handle)
-        switch code {
-        case SQLITE_ROW:
-            return true
-        case SQLITE_DONE:
-            return false
-        default:
-            throw DatabaseError(code: code, connection: connection, sql: sql)
-        }
+    }
+
+    /// The error of a step that returned `code` (the slow path of ``step()``).
+    @usableFromInline
+    func stepError(_ code: Int32) -> DatabaseError {
+        DatabaseError(code: code, connection: connection, sql: sql)
     }
 
     /// Resets the statement and clears its bindings.
