@@ -45,6 +45,14 @@ extension Statement {
         throw invalidValue(at: index, databaseValue(at: index), expected: "Date (ISO-8601 text)")
     }
 
+    /// The column at 0-based `index` read as ISO-8601 text, or nil for NULL.
+    ///
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when it is not NULL and
+    ///   does not parse.
+    public func optionalISO8601Date(at index: Int32) throws -> Date? {
+        sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : try iso8601Date(at: index)
+    }
+
     /// The column at 0-based `index` read as a number of seconds since 1970-01-01T00:00:00Z.
     @inlinable
     public func unixEpochDate(at index: Int32) -> Date {

@@ -35,6 +35,15 @@ extension Statement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// The column at 0-based `index` as text, or nil for NULL: one SQLite call fewer than
+    /// `isNull(at:)` followed by `string(at:)`.
+    @inlinable
+    public func optionalString(at index: Int32) -> String? {
+        guard let text = sqlite3_column_text(handle, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
     /// The column at 0-based `index` as bytes (empty for NULL), zero bytes included.
     @inlinable
     public func data(at index: Int32) -> Data {

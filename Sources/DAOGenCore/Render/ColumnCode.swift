@@ -85,7 +85,11 @@ struct ColumnCode {
         case let .enumeration(name, _, _): value = ("statement.rawRepresentable(\(at), as: \(name).self)", true)
         }
         guard isOptional else { return value }
-        return ("statement.isNull(\(at)) ? nil : \(value.0)", value.1)
+        switch column.swiftType {
+        case .string: return ("statement.optionalString(\(at))", false)
+        case .date(.iso8601): return ("statement.optionalISO8601Date(\(at))", true)
+        default: return ("statement.isNull(\(at)) ? nil : \(value.0)", value.1)
+        }
     }
 
     /// `property = <read>` for `init(row:)`.

@@ -98,10 +98,10 @@ extension Keyword {
     package init(row statement: Statement) throws {
         self.order = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
         self.group = statement.string(at: 1)
-        self.select = statement.isNull(at: 2) ? nil : statement.string(at: 2)
+        self.select = statement.optionalString(at: 2)
         self.`where` = statement.isNull(at: 3) ? nil : statement.int64(at: 3)
-        self.`default` = statement.isNull(at: 4) ? nil : statement.string(at: 4)
-        self.statement = statement.isNull(at: 5) ? nil : statement.string(at: 5)
+        self.`default` = statement.optionalString(at: 4)
+        self.statement = statement.optionalString(at: 5)
     }
 
     /// Binds every column to parameters `?1`...`?6`, in column order.

@@ -98,7 +98,7 @@ extension Purchase {
         self.clientId = statement.int64(at: 1)
         self.amount = statement.isNull(at: 2) ? nil : statement.int64(at: 2)
         self.status = try statement.rawRepresentable(at: 3, as: Status.self)
-        self.note = statement.isNull(at: 4) ? nil : statement.string(at: 4)
+        self.note = statement.optionalString(at: 4)
     }
 
     /// Binds every column to parameters `?1`...`?5`, in column order.

@@ -74,7 +74,7 @@ extension Client {
     public init(row statement: Statement) throws {
         self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
         self.name = statement.string(at: 1)
-        self.email = statement.isNull(at: 2) ? nil : statement.string(at: 2)
+        self.email = statement.optionalString(at: 2)
     }
 
     /// Binds every column to parameters `?1`...`?3`, in column order.

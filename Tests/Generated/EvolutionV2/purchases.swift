@@ -82,8 +82,8 @@ extension Purchase {
     public init(row statement: Statement) throws {
         self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
         self.clientId = statement.int64(at: 1)
-        self.amount = statement.isNull(at: 2) ? nil : statement.string(at: 2)
-        self.note = statement.isNull(at: 3) ? nil : statement.string(at: 3)
+        self.amount = statement.optionalString(at: 2)
+        self.note = statement.optionalString(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.

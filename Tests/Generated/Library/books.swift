@@ -128,13 +128,13 @@ extension Book {
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
         self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
-        self.isbn = statement.isNull(at: 1) ? nil : statement.string(at: 1)
+        self.isbn = statement.optionalString(at: 1)
         self.title = statement.string(at: 2)
         self.authorId = statement.int64(at: 3)
-        self.published = try statement.isNull(at: 4) ? nil : statement.iso8601Date(at: 4)
+        self.published = try statement.optionalISO8601Date(at: 4)
         self.status = try statement.rawRepresentable(at: 5, as: Status.self)
         self.rating = statement.isNull(at: 6) ? nil : statement.double(at: 6)
-        self.subtitle = statement.isNull(at: 7) ? nil : statement.string(at: 7)
+        self.subtitle = statement.optionalString(at: 7)
         self.price = try statement.isNull(at: 8) ? nil : statement.value(at: 8, as: Decimal.self)
     }
 

@@ -81,9 +81,9 @@ extension MigrationTestTable {
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
         self.rowID = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
-        self.version1 = statement.isNull(at: 1) ? nil : statement.string(at: 1)
-        self.version2 = statement.isNull(at: 2) ? nil : statement.string(at: 2)
-        self.version3 = statement.isNull(at: 3) ? nil : statement.string(at: 3)
+        self.version1 = statement.optionalString(at: 1)
+        self.version2 = statement.optionalString(at: 2)
+        self.version3 = statement.optionalString(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.

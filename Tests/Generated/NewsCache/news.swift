@@ -77,7 +77,7 @@ extension News {
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
         self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
-        self.userID = statement.isNull(at: 1) ? nil : statement.string(at: 1)
+        self.userID = statement.optionalString(at: 1)
         self.dict = statement.isNull(at: 2) ? nil : statement.data(at: 2)
     }
 

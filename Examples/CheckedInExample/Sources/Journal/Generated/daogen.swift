@@ -11,7 +11,7 @@ public struct JournalDatabase: Sendable {
     public static let version = 1
 
     /// The connection the DAOs use.
-    public let database: Database
+    public var database: Database
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory database). A new file is
     /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
