@@ -87,6 +87,7 @@ struct Checksum: Equatable, CustomStringConvertible {
         add(order.shipCountry)
     }
 
+    /// The row count and the hash, for error messages.
     var description: String {
         "\(rows) rows, hash \(String(hash, radix: 16))"
     }

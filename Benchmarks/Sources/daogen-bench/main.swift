@@ -1,0 +1,85 @@
+import Foundation
+
+/// Writes `text` to standard error.
+func logError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Runs the benchmark as the command line asks; returns the exit status.
+func main() -> Int32 {
+    let options: Options
+    do {
+        options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        logError("daogen-bench: \(error)")
+        return 64
+    }
+    if options.help {
+        print(Options.usage)
+        return 0
+    }
+    do {
+        if let directory = options.syntheticSchemaDirectory {
+            let schema = SyntheticSchema(tables: options.syntheticTables)
+            try schema.write(to: URL(filePath: directory, directoryHint: .isDirectory))
+            print("daogen-bench: wrote the \(schema.description) to \(directory)")
+            return 0
+        }
+        try runBenchmark(options)
+        return 0
+    } catch {
+        logError("daogen-bench: error: \(error)")
+        return 1
+    }
+}
+
+/// Runs the workloads and writes the reports the options ask for.
+func runBenchmark(_ options: Options) throws {
+    #if DEBUG
+    if !options.smoke {
+        logError("daogen-bench: warning: this is a debug build; measure with `swift build -c release` (run.sh)")
+    }
+    #endif
+    Allocator.configure()
+    var machine = MachineInfo.current()
+    let allImplementations: [any Implementation] = [
+        RawSQLiteImplementation(), DAOGenImplementation(), GRDBCodableImplementation(), GRDBRecordImplementation(),
+    ]
+    let implementations = allImplementations.enumerated()
+        .filter { options.implementations?.contains($0.offset + 1) ?? true }
+        .map(\.element)
+    let sizes = options.sizes
+    let allWorkloads: [any Workload] = [
+        InsertWorkload(count: sizes.insertRows),
+        FetchWideWorkload(count: sizes.tableRows),
+        FetchOrdersWorkload(source: options.northwind),
+        FindByKeyWorkload(count: sizes.findKeys, tableRows: sizes.tableRows),
+        UpdateWorkload(count: sizes.updateRows, tableRows: sizes.tableRows),
+    ]
+    let workloads = allWorkloads.filter { options.workloads?.contains($0.identifier) ?? true }
+    let generator = try options.generatorResults.map(GeneratorResults.init(path:))
+
+    let runner = Runner(implementations: implementations, runs: options.runs, warmUp: options.warmUp, log: logError)
+    let scratch = try Scratch()
+    let results = try runner.run(workloads, in: scratch)
+    machine.loadAtEnd = MachineInfo.loadAverage()
+
+    let report = MarkdownReport(
+        results: results, implementations: implementations.map(\.name), options: options, machine: machine,
+        generator: generator, date: Date(), scratchDirectory: scratch.directory.path(percentEncoded: false))
+    print(report.summary, terminator: "")
+    if let output = options.output {
+        try report.document.write(toFile: output, atomically: true, encoding: .utf8)
+        logError("daogen-bench: wrote \(output)")
+    }
+    if let svg = options.svg {
+        try SVGChart(report: report).svg.write(toFile: svg, atomically: true, encoding: .utf8)
+        logError("daogen-bench: wrote \(svg)")
+    }
+    if let readme = options.readme {
+        try report.updateReadme(at: readme)
+        logError("daogen-bench: updated the results section of \(readme)")
+    }
+}
+
+exit(main())
