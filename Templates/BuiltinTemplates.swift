@@ -129,6 +129,8 @@ private enum {{{statementsName}}} {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     {{{access}}}func insert(contentsOf records: some Sequence<{{{typeName}}}>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement({{{statementsName}}}.insert) { statement in
                 for record in records {
@@ -219,8 +221,11 @@ private enum {{{statementsName}}} {
 
     /// Every row, in the given order, optionally limited.
     {{{access}}}func fetchAll(orderBy: [{{{typeName}}}.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [{{{typeName}}}] {
-        let sql = {{{statementsName}}}.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = {{{statementsName}}}.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll({{{typeName}}}.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll({{{typeName}}}.init(row:))

@@ -50,7 +50,13 @@ extension Statement {
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when it is not NULL and
     ///   does not parse.
     public func optionalISO8601Date(at index: Int32) throws -> Date? {
-        sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : try iso8601Date(at: index)
+        guard let text = sqlite3_column_text(handle, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        if sqlite3_column_type(handle, index) == SQLITE_TEXT,
+           let milliseconds = ISO8601Timestamp.milliseconds(parsing: UnsafeBufferPointer(start: text, count: count)) {
+            return EpochMilliseconds.date(milliseconds: milliseconds)
+        }
+        throw invalidValue(at: index, databaseValue(at: index), expected: "Date (ISO-8601 text)")
     }
 
     /// The column at 0-based `index` read as a number of seconds since 1970-01-01T00:00:00Z.

@@ -149,6 +149,8 @@ package struct KeywordDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     package func insert(contentsOf records: some Sequence<Keyword>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(KeywordStatements.insert) { statement in
                 for record in records {
@@ -221,8 +223,11 @@ package struct KeywordDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [Keyword.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Keyword] {
-        let sql = KeywordStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = KeywordStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Keyword.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Keyword.init(row:))
@@ -371,6 +376,8 @@ package struct LogLineDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     package func insert(contentsOf records: some Sequence<LogLine>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(LogLineStatements.insert) { statement in
                 for record in records {
@@ -388,8 +395,11 @@ package struct LogLineDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [LogLine.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [LogLine] {
-        let sql = LogLineStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = LogLineStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(LogLine.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(LogLine.init(row:))
@@ -533,6 +543,8 @@ package struct TagLinkDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     package func insert(contentsOf records: some Sequence<TagLink>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(TagLinkStatements.insert) { statement in
                 for record in records {
@@ -594,8 +606,11 @@ package struct TagLinkDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [TagLink.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [TagLink] {
-        let sql = TagLinkStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = TagLinkStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(TagLink.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(TagLink.init(row:))
@@ -739,6 +754,8 @@ package struct CounterDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     package func insert(contentsOf records: some Sequence<Counter>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(CounterStatements.insert) { statement in
                 for record in records {
@@ -803,8 +820,11 @@ package struct CounterDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [Counter.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Counter] {
-        let sql = CounterStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = CounterStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Counter.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Counter.init(row:))

@@ -143,6 +143,8 @@ package struct MembershipDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     package func insert(contentsOf records: some Sequence<Membership>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(MembershipStatements.insert) { statement in
                 for record in records {
@@ -204,8 +206,11 @@ package struct MembershipDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [Membership.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Membership] {
-        let sql = MembershipStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = MembershipStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Membership.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Membership.init(row:))
@@ -349,6 +354,8 @@ package struct SettingDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     package func insert(contentsOf records: some Sequence<Setting>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(SettingStatements.insert) { statement in
                 for record in records {
@@ -408,8 +415,11 @@ package struct SettingDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [Setting.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Setting] {
-        let sql = SettingStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = SettingStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Setting.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Setting.init(row:))

@@ -207,6 +207,8 @@ package struct ReadingDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     package func insert(contentsOf records: some Sequence<Reading>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(ReadingStatements.insert) { statement in
                 for record in records {
@@ -271,8 +273,11 @@ package struct ReadingDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [Reading.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Reading] {
-        let sql = ReadingStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = ReadingStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Reading.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Reading.init(row:))

@@ -118,6 +118,8 @@ struct EventDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     func insert(contentsOf records: some Sequence<Event>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(EventStatements.insert) { statement in
                 for record in records {
@@ -190,8 +192,11 @@ struct EventDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     func fetchAll(orderBy: [Event.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Event] {
-        let sql = EventStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = EventStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Event.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Event.init(row:))

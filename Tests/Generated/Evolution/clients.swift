@@ -127,6 +127,8 @@ public struct ClientDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     public func insert(contentsOf records: some Sequence<Client>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(ClientStatements.insert) { statement in
                 for record in records {
@@ -191,8 +193,11 @@ public struct ClientDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Client.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Client] {
-        let sql = ClientStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = ClientStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Client.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Client.init(row:))

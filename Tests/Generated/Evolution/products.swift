@@ -117,6 +117,8 @@ public struct ProductDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     public func insert(contentsOf records: some Sequence<Product>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(ProductStatements.insert) { statement in
                 for record in records {
@@ -176,8 +178,11 @@ public struct ProductDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Product.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Product] {
-        let sql = ProductStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = ProductStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Product.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Product.init(row:))

@@ -128,6 +128,8 @@ public struct PurchaseDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     public func insert(contentsOf records: some Sequence<Purchase>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(PurchaseStatements.insert) { statement in
                 for record in records {
@@ -192,8 +194,11 @@ public struct PurchaseDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Purchase.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Purchase] {
-        let sql = PurchaseStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = PurchaseStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Purchase.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Purchase.init(row:))

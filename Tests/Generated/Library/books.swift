@@ -187,6 +187,8 @@ public struct BookDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     public func insert(contentsOf records: some Sequence<Book>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(BookStatements.insert) { statement in
                 for record in records {
@@ -268,8 +270,11 @@ public struct BookDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Book.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Book] {
-        let sql = BookStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = BookStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Book.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Book.init(row:))

@@ -133,6 +133,8 @@ public struct MemberDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     public func insert(contentsOf records: some Sequence<Member>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(MemberStatements.insert) { statement in
                 for record in records {
@@ -192,8 +194,11 @@ public struct MemberDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Member.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Member] {
-        let sql = MemberStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = MemberStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Member.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Member.init(row:))
@@ -358,6 +363,8 @@ public struct LoanDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     public func insert(contentsOf records: some Sequence<Loan>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(LoanStatements.insert) { statement in
                 for record in records {
@@ -419,8 +426,11 @@ public struct LoanDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Loan.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Loan] {
-        let sql = LoanStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = LoanStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Loan.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Loan.init(row:))

@@ -127,6 +127,8 @@ struct MigrationTestTableDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     func insert(contentsOf records: some Sequence<MigrationTestTable>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(MigrationTestTableStatements.insert) { statement in
                 for record in records {
@@ -191,8 +193,11 @@ struct MigrationTestTableDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     func fetchAll(orderBy: [MigrationTestTable.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [MigrationTestTable] {
-        let sql = MigrationTestTableStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = MigrationTestTableStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(MigrationTestTable.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(MigrationTestTable.init(row:))

@@ -121,6 +121,8 @@ struct NewsDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     func insert(contentsOf records: some Sequence<News>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(NewsStatements.insert) { statement in
                 for record in records {
@@ -185,8 +187,11 @@ struct NewsDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     func fetchAll(orderBy: [News.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [News] {
-        let sql = NewsStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = NewsStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(News.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(News.init(row:))

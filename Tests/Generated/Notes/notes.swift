@@ -109,6 +109,8 @@ struct NoteDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     func insert(contentsOf records: some Sequence<Note>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(NoteStatements.insert) { statement in
                 for record in records {
@@ -168,8 +170,11 @@ struct NoteDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     func fetchAll(orderBy: [Note.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Note] {
-        let sql = NoteStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = NoteStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Note.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Note.init(row:))

@@ -117,6 +117,8 @@ struct StudentDAO: Sendable {
 
     /// Inserts records in one transaction: if one fails, none is inserted.
     func insert(contentsOf records: some Sequence<Student>) throws {
+        // An array is iterated without a protocol call per element.
+        let records = Array(records)
         try database.transaction {
             try database.withStatement(StudentStatements.insert) { statement in
                 for record in records {
@@ -181,8 +183,11 @@ struct StudentDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     func fetchAll(orderBy: [Student.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Student] {
-        let sql = StudentStatements.selectAll + orderBy.orderByClause + " LIMIT ?1 OFFSET ?2"
-        return try database.withStatement(sql: sql) { statement in
+        let sql = StudentStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Student.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll(Student.init(row:))
