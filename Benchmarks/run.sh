@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs daogen's benchmarks and writes Benchmarks/RESULTS.md, Benchmarks/ratios.svg and the results
-# section of Benchmarks/README.md.
+# section of Benchmarks/README.md and of the repository's README.md.
 #
 #   ./run.sh                      # 5 runs per implementation and workload, plus the generator
 #   ./run.sh --runs 9             # more runs
@@ -127,3 +127,16 @@ fi
 step "Running the benchmark ($runs runs)"
 "$bench" --runs "$runs" --output "$here/RESULTS.md" --svg "$here/ratios.svg" --readme "$here/README.md" \
     --generator-results "$results" ${bench_args[@]+"${bench_args[@]}"}
+
+step "Copying the results into the repository's README"
+python3 - "$here/README.md" "$repo/README.md" <<'PY'
+import re, sys
+source, target = (open(path).read() for path in sys.argv[1:3])
+pattern = re.compile(r"(<!-- BEGIN RESULTS: written by[^\n]*-->\n)(.*?)(<!-- END RESULTS -->)", re.S)
+block = pattern.search(source).group(2)
+# Links in Benchmarks/README.md are relative to Benchmarks/; the chart is shown below the block.
+block = block.replace("](RESULTS.md)", "](Benchmarks/RESULTS.md)")
+block = "\n".join(line for line in block.split("\n") if "ratios.svg" not in line)
+updated = pattern.sub(lambda match: match.group(1) + block + match.group(3), target, count=1)
+open(sys.argv[2], "w").write(updated)
+PY
