@@ -14,7 +14,7 @@ public final class Database: @unchecked Sendable {
     /// The `sqlite3` handle.
     let connection: OpaquePointer
     /// Prepared statements kept for reuse; guarded by ``lock``.
-    var statements = StatementCache()
+    @exclusivity(unchecked) var statements = StatementCache()
     /// How many savepoints ``transaction(_:)`` has open; guarded by ``lock``.
     var savepointDepth = 0
 

@@ -14,9 +14,11 @@ public final class Statement {
     /// The `sqlite3` connection the statement belongs to.
     @usableFromInline let connection: OpaquePointer
     /// The first bind failure since the last reset, thrown by the next ``step()``.
-    @usableFromInline var bindError: DatabaseError?
+    // Unchecked exclusivity: a statement is used by one thread at a time, under the connection's
+    // lock, and the dynamic check showed on the hot path of every step.
+    @exclusivity(unchecked) @usableFromInline var bindError: DatabaseError?
     /// True while a ``Database/withStatement(_:_:)`` closure is using this cached statement.
-    var isInUse = false
+    @exclusivity(unchecked) var isInUse = false
 
     /// Prepares the single statement in `sql`.
     ///
