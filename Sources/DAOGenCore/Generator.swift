@@ -36,9 +36,15 @@ public struct LoadedSchema: Sendable {
         return Self.isDirectory(conventional) ? conventional : nil
     }
 
-    /// How diagnostics name `templatesDirectory`.
-    public var templatesDisplayPath: String? {
-        templatesDirectory.map { _ in "\(displayPath)/\(schema.settings.templates ?? "Templates")" }
+    /// The renderer of this schema: the built-in templates with the overrides of `templates` when given
+    /// (`--templates`), else those of `templatesDirectory`. A broken override is an error naming its line.
+    public func renderer(overriding templates: URL? = nil, displayPath templatesPath: String? = nil) throws(DiagnosticsError) -> TemplateRenderer {
+        if let templates {
+            return try TemplateRenderer(overridesDirectory: templates, displayPath: templatesPath)
+        }
+        return try TemplateRenderer(
+            overridesDirectory: templatesDirectory,
+            displayPath: "\(displayPath)/\(schema.settings.templates ?? "Templates")")
     }
 
     static func isDirectory(_ url: URL) -> Bool {
@@ -115,8 +121,7 @@ public enum Generator {
     /// Loads and renders in one step.
     public static func generate(directory: URL, displayPath: String, templates: URL? = nil) throws(DiagnosticsError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
         let loaded = try load(directory: directory, displayPath: displayPath)
-        let renderer = try TemplateRenderer(
-            overridesDirectory: templates ?? loaded.templatesDirectory, displayPath: templates == nil ? loaded.templatesDisplayPath : nil)
+        let renderer = try loaded.renderer(overriding: templates)
         return (render(loaded, renderer: renderer), loaded.warnings)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A term of an ORDER BY clause. Generated `Ordering` types conform.
 public protocol SQLOrderingTerm: Sendable {
     /// The SQL name of the column to order by, unquoted.
@@ -16,5 +18,3 @@ extension Array where Element: SQLOrderingTerm {
         return " ORDER BY " + terms.joined(separator: ", ")
     }
 }
-
-import Foundation

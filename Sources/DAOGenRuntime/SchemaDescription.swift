@@ -1,3 +1,5 @@
+import Foundation
+
 /// The shape of a database's schema as SQLite reports it: tables, columns (type, NOT NULL, default,
 /// primary key), foreign keys and indexes (columns, uniqueness, WHERE). Two databases whose descriptions
 /// are equal have the same schema, whatever the order of their columns.
@@ -141,5 +143,3 @@ public struct SchemaDescription: Sendable, Equatable {
         return text
     }
 }
-
-import Foundation

@@ -55,10 +55,8 @@ extension SchemaDirectoryOptions {
     /// A broken override prints its diagnostics and exits with status 1.
     func renderer(templates: String?, loaded: LoadedSchema) throws -> TemplateRenderer {
         do {
-            if let templates {
-                return try TemplateRenderer(overridesDirectory: URL(filePath: templates, directoryHint: .isDirectory), displayPath: templates)
-            }
-            return try TemplateRenderer(overridesDirectory: loaded.templatesDirectory, displayPath: loaded.templatesDisplayPath)
+            return try loaded.renderer(
+                overriding: templates.map { URL(filePath: $0, directoryHint: .isDirectory) }, displayPath: templates)
         } catch {
             Diagnostics.print(error.diagnostics)
             throw ExitCode.failure

@@ -33,9 +33,10 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write(["t.yaml": "tables:\n  - name: t\n"])
-        #expect(throws: DiagnosticsError.self) {
+        let error = try #require(throws: DiagnosticsError.self) {
             try Generator.generate(directory: directory.url, displayPath: "S")
         }
+        #expect(error.description == "S/t.yaml:2:5: error: table 't' is missing required key 'columns'")
     }
 
     @Test func templateOverridesReplaceBuiltInTemplates() throws {

@@ -27,9 +27,10 @@ import Testing
     }
 
     @Test func aMissingDirectoryIsAnError() throws {
-        #expect(throws: DiagnosticsError.self) {
+        let error = try #require(throws: DiagnosticsError.self) {
             try SchemaDirectoryParser.parse(directory: URL(filePath: "/nonexistent/daogen"), displayPath: "missing")
         }
+        #expect(error.description == "error: schema directory 'missing' does not exist or is not a directory")
     }
 
     @Test func duplicateKeysAreSyntaxErrors() throws {

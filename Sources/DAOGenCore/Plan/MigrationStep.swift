@@ -23,9 +23,6 @@ public struct MigrationStep: Sendable, Equatable {
         self.location = location
     }
 
-    /// True for SQLite's 12-step table rebuild, which copies every row; false for a cheap ALTER or DDL.
-    public var isRebuild: Bool { kind == .rebuildTable }
-
     /// The one-line comment `daogen plan` and the generated code show above the step.
     public var comment: String {
         switch kind {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes the DDL of a schema version: CREATE TABLE and CREATE INDEX statements, identifiers always quoted.
 enum SQLWriter {
     /// `name` as a quoted SQL identifier.
@@ -109,5 +111,3 @@ enum SQLWriter {
         return sql
     }
 }
-
-import Foundation

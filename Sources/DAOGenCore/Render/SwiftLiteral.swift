@@ -1,3 +1,5 @@
+import Foundation
+
 /// Swift source spellings of strings.
 enum SwiftLiteral {
     /// A one-line string literal: plain when nothing needs escaping, raw (`#"..."#`) otherwise, so SQL reads as written.
@@ -55,5 +57,3 @@ enum SwiftLiteral {
             .reversed().drop { $0.isEmpty }.reversed()
     }
 }
-
-import Foundation

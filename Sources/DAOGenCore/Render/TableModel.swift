@@ -143,7 +143,7 @@ struct TableModel {
             statements.append(StatementModel(name: "findByKey", literal: SwiftLiteral.string(sql.findByKey)))
         }
 
-        func finder(_ names: [String], prefix: String, indexName: String = "") -> FinderModel {
+        func finder(_ names: [String], indexName: String = "") -> FinderModel {
             let finderCodes = names.map(code)
             let first = finderCodes[0]
             let label = "by" + first.column.swiftName.prefix(1).uppercased() + first.column.swiftName.dropFirst()
@@ -151,7 +151,7 @@ struct TableModel {
             let literal = SwiftLiteral.string(sql.find(by: names))
             // A unique constraint and an index on the same columns run the same query: share one statement.
             let statementName = statements.first { $0.literal == literal }?.name
-                ?? prefix + finderCodes.map { $0.column.swiftName.prefix(1).uppercased() + $0.column.swiftName.dropFirst() }.joined()
+                ?? "selectBy" + finderCodes.map { $0.column.swiftName.prefix(1).uppercased() + $0.column.swiftName.dropFirst() }.joined()
             if !statements.contains(where: { $0.name == statementName }) {
                 statements.append(StatementModel(name: statementName, literal: literal))
             }
@@ -162,8 +162,8 @@ struct TableModel {
                 columnsDescription: names.map { "`\(table.sqlName(ofColumn: $0, at: version))`" }.joined(separator: ", "),
                 indexName: indexName)
         }
-        uniqueFinders = sql.uniqueFinders.map { finder($0, prefix: "selectBy") }
-        indexFinders = sql.indexFinders.map { finder($0.columns, prefix: "selectBy", indexName: $0.index.name(at: version)) }
+        uniqueFinders = sql.uniqueFinders.map { finder($0) }
+        indexFinders = sql.indexFinders.map { finder($0.columns, indexName: $0.index.name(at: version)) }
 
         selectAllLiteral = SwiftLiteral.string(sql.selectAll)
         statements.append(StatementModel(name: "count", literal: SwiftLiteral.string(sql.count)))

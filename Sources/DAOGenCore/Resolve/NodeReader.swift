@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads typed values out of YAML nodes, reporting every mismatch with the node's location.
 struct NodeReader {
     var diagnostics = DiagnosticCollector()
@@ -93,5 +95,3 @@ struct NodeReader {
         return match
     }
 }
-
-import Foundation

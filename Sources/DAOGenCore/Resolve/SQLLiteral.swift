@@ -1,3 +1,5 @@
+import Foundation
+
 /// A literal SQL value, recognized in a column's DEFAULT so the record's initializer can default to it.
 enum SQLLiteral: Equatable {
     case null
@@ -33,5 +35,3 @@ enum SQLLiteral: Equatable {
         }
     }
 }
-
-import Foundation

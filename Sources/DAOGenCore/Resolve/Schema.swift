@@ -101,13 +101,6 @@ public struct VersionRange: Sendable, Hashable {
     func truncated(to version: Int) -> VersionRange {
         VersionRange(since: since, until: until.flatMap { $0 >= version ? nil : $0 })
     }
-
-    /// True when the two ranges share a version.
-    public func overlaps(_ other: VersionRange) -> Bool {
-        let end = until ?? Int.max
-        let otherEnd = other.until ?? Int.max
-        return since <= otherEnd && other.since <= end
-    }
 }
 
 /// A rename: the element was called `oldName` before version `version`.
@@ -166,14 +159,6 @@ public struct TableCheck: Sendable {
     public var sql: String
     /// Versions the constraint exists in.
     public var range: VersionRange
-    /// Where it was written.
-    public var location: SourceLocation
-}
-
-/// A value with the place it was written.
-public struct Located<Value: Sendable>: Sendable {
-    /// The value.
-    public var value: Value
     /// Where it was written.
     public var location: SourceLocation
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension SchemaResolver {
     static let columnKeys = [
         "name", "type", "swiftName", "doc", "primaryKey", "autoincrement", "unique", "notNull", "collate",
@@ -175,5 +177,3 @@ extension String {
         return replacingCharacters(in: range, with: replacement)
     }
 }
-
-import Foundation

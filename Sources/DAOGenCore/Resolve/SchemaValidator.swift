@@ -144,7 +144,7 @@ struct SchemaValidator {
         if table.primaryKeyNames(at: table.range.until ?? latest).isEmpty {
             if table.withoutRowID {
                 diagnostics.error("withoutRowID table '\(table.name)' needs a primary key", at: table.location(of: "withoutRowID"))
-            } else if table.range.until == nil {
+            } else if table.range.until == nil, !table.columns.isEmpty {
                 diagnostics.warning(
                     "table '\(table.name)' has no primary key; its DAO has no update, upsert, delete or find by key",
                     at: table.location(of: "name"))
