@@ -5,9 +5,9 @@ import PackageDescription
 /// Each directory is both the golden file set of the generator tests and a module that the
 /// consumer tests compile and run against real SQLite files.
 let generatedFixtures = [
-    "Library", "Notes", "Roster", "NewsCache", "TestTable", "Evolution", "MigrationTest", "EdgeCases", "EpochDates",
+    "Library", "Notes", "Roster", "NewsCache", "TestTable", "Evolution", "MigrationTest", "EdgeCases", "EpochDates", "Trust",
     // The code of older schema versions (`daogen generate --schema-version 1`), to create old files in tests.
-    "LibraryV1", "EvolutionV1", "EvolutionV2", "MigrationTestV1",
+    "LibraryV1", "EvolutionV1", "EvolutionV2", "MigrationTestV1", "TrustV1",
 ]
 
 /// The Mustache templates, compiled into the binary through Templates/BuiltinTemplates.swift.
@@ -74,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DAOGenCoreTests",
-            dependencies: ["DAOGenCore", "DAOGenTemplates"]
+            dependencies: ["DAOGenCore", "DAOGenRuntime", "DAOGenTemplates"]
         ),
         .testTarget(
             name: "DAOGenRuntimeTests",

@@ -42,7 +42,7 @@ import Foundation
 {{/initParameters}}
     ) {
 {{#properties}}
-        self.{{{name}}} = {{{name}}}
+        self.{{{name}}} = {{{parameterName}}}
 {{/properties}}
     }
 }

@@ -96,7 +96,8 @@ public enum Generator {
     }
 
     /// Renders the Swift files of a loaded schema: one per schema file, plus `daogen.swift` for the database type.
-    public static func render(_ loaded: LoadedSchema, renderer: TemplateRenderer) -> [GeneratedFile] {
+    /// A template override that renders a declaration without a name is an error naming the template.
+    public static func render(_ loaded: LoadedSchema, renderer: TemplateRenderer) throws(DiagnosticsError) -> [GeneratedFile] {
         let schema = loaded.schema
         let latest = schema.settings.version
         var allTables: [TableModel] = []
@@ -108,13 +109,15 @@ public enum Generator {
             allTables += tables
             let name = outputFileName(forSchemaFileStem: stem)
             // Headers name the schema file alone: output must not depend on where the tool ran.
-            let model = TableFileModel(fileName: name, sourceName: (path as NSString).lastPathComponent, tables: tables)
-            files.append(GeneratedFile(name: name, contents: normalized(renderer.render(model))))
+            let model = TableFileModel(
+                fileName: SwiftLiteral.commentText(name),
+                sourceName: SwiftLiteral.commentText((path as NSString).lastPathComponent), tables: tables)
+            files.append(GeneratedFile(name: name, contents: normalized(try renderer.render(model))))
         }
         let database = DatabaseModel(
             schema: schema, tables: allTables, plan: loaded.plan, fileName: databaseFileName,
             schemaName: loaded.directory.standardizedFileURL.lastPathComponent)
-        files.append(GeneratedFile(name: databaseFileName, contents: normalized(renderer.render(database))))
+        files.append(GeneratedFile(name: databaseFileName, contents: normalized(try renderer.render(database))))
         return files
     }
 
@@ -122,7 +125,7 @@ public enum Generator {
     public static func generate(directory: URL, displayPath: String, templates: URL? = nil) throws(DiagnosticsError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
         let loaded = try load(directory: directory, displayPath: displayPath)
         let renderer = try loaded.renderer(overriding: templates)
-        return (render(loaded, renderer: renderer), loaded.warnings)
+        return (try render(loaded, renderer: renderer), loaded.warnings)
     }
 
     /// The output file of a schema file: `books.yaml` -> `books.swift`. Depends on the name alone, so a

@@ -24,7 +24,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let loaded = try schema.load()
-        let files = Generator.render(loaded, renderer: try schema.renderer(templates: templates, loaded: loaded))
+        let files = try schema.render(loaded, templates: templates)
         let stale = FreshnessCheck.staleFiles(files, in: URL(filePath: output, directoryHint: .isDirectory))
         if stale.isEmpty {
             print("daogen: \(files.count) generated file(s) in \(output) are current")

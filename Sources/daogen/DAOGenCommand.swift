@@ -62,6 +62,18 @@ extension SchemaDirectoryOptions {
             throw ExitCode.failure
         }
     }
+
+    /// The generated files of `loaded`, rendered with `renderer(templates:loaded:)`. An error of the
+    /// templates prints its diagnostics and exits with status 1.
+    func render(_ loaded: LoadedSchema, templates: String?) throws -> [GeneratedFile] {
+        let renderer = try renderer(templates: templates, loaded: loaded)
+        do {
+            return try Generator.render(loaded, renderer: renderer)
+        } catch {
+            Diagnostics.print(error.diagnostics)
+            throw ExitCode.failure
+        }
+    }
 }
 
 /// Prints diagnostics to standard error, in the `path:line:column: error: message` form editors recognize.

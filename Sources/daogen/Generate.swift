@@ -36,9 +36,14 @@ struct Generate: ParsableCommand {
             try schema.validate(version: schemaVersion, of: loaded, option: "--schema-version")
             loaded = Generator.asOf(loaded, version: schemaVersion)
         }
-        let renderer = try schema.renderer(templates: templates, loaded: loaded)
-        let files = Generator.render(loaded, renderer: renderer)
-        let report = try OutputWriter.write(files, to: URL(filePath: output, directoryHint: .isDirectory))
+        let files = try schema.render(loaded, templates: templates)
+        let report: OutputWriter.Report
+        do {
+            report = try OutputWriter.write(files, to: URL(filePath: output, directoryHint: .isDirectory))
+        } catch {
+            FileHandle.standardError.write(Data("daogen: error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
         if !quiet {
             let summary = "daogen: \(report.written.count) written, \(report.unchanged.count) unchanged"
                 + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed") + " in \(output)"

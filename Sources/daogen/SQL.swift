@@ -4,7 +4,7 @@ import DAOGenCore
 struct SQL: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sql",
-        abstract: "Prints the CREATE statements of a schema version.",
+        abstract: "Prints the CREATE statements of a schema version, ending with its PRAGMA user_version.",
         discussion: """
             Examples:
               daogen sql Schemas/Library
@@ -21,6 +21,8 @@ struct SQL: ParsableCommand {
         if let version {
             try schema.validate(version: version, of: loaded, option: "--version")
         }
-        print(Generator.creationSQL(loaded, version: version), terminator: "")
+        // Stamped like a file the generated code creates, so `open(path:)` accepts the result.
+        let stamped = version ?? loaded.schema.settings.version
+        print(Generator.creationSQL(loaded, version: version) + "\nPRAGMA user_version = \(stamped);\n", terminator: "")
     }
 }

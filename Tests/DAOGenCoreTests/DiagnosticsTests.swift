@@ -64,7 +64,7 @@ import Testing
 
     @Test func invalidDefaultExpression() throws {
         let result = try diagnostics(["t.yaml": tableFile("      - name: a\n        type: TEXT\n        default: \"'unclosed\"\n")])
-        #expect(result == ["S/t.yaml:9:18: error: invalid SQL in 'default' of column 'a': unrecognized token: \"'unclosed))\""])
+        #expect(result == ["S/t.yaml:9:18: error: 'default' of column 'a' must be one SQL expression, but it has an unterminated string literal"])
     }
 
     @Test func invalidIndexWhere() throws {
@@ -136,7 +136,7 @@ import Testing
         ])
         #expect(result == [
             "S/daogen.yaml:1:11: error: 'database' must be a Swift type name, found 'my-db'",
-            "S/daogen.yaml:2:10: error: 'version' must be 1 or more, found 0",
+            "S/daogen.yaml:2:10: error: 'version' must be between 1 and 10000, found 0",
             "S/daogen.yaml:3:9: error: 'access' must be one of: public, package, internal; found 'open'",
         ])
     }
@@ -148,7 +148,7 @@ import Testing
         ])
         #expect(result == [
             "S/a.yaml:7:9: error: column 'a' is missing required key 'type'",
-            "S/a.yaml:8:9: error: unknown key 'typo' in a column; expected one of: name, type, swiftName, doc, primaryKey, autoincrement, unique, notNull, collate, default, check, references, swift, enum, since, until, renamedFrom",
+            "S/a.yaml:8:9: error: unknown key 'typo' in a column; did you mean 'type'?",
             "S/b.yaml:2:11: error: table 't' is declared twice at version 1 (first at S/a.yaml:2:5); give the declarations 'since' / 'until' ranges that do not overlap",
             "S/b.yaml:9:17: error: 'unique' must be true or false",
         ])
@@ -177,4 +177,120 @@ import Testing
         let result = try diagnostics(["t.yaml": tableFile("", extra: "migrations:\n  - version: 2\n    sql: \"SELECT 1\"\n")])
         #expect(result == ["S/t.yaml:8:14: error: a schema at version 1 has no migrations; raise 'version' in daogen.yaml when the schema changes"])
     }
+}
+
+/// Issue 8: input that once passed generation and then broke the generated code, ran extra SQL in
+/// `open()`, or stalled the generator. Each test asserts the exact message and location.
+@Suite struct TrustDiagnosticsTests {
+    @Test func aCheckThatClosesItsParenthesisIsRefused() throws {
+        let result = try diagnostics(["t.yaml": tableFile(#"      - name: a\n        type: INTEGER\n        check: "1)); CREATE TABLE pwn (z INTEGER CHECK (1"\n"#.unescaped)])
+        #expect(result == ["S/t.yaml:9:16: error: 'check' of column 'a' must be one SQL expression, but it closes a parenthesis it did not open"])
+    }
+
+    @Test func aDefaultThatAddsAColumnStaysInsideItsParentheses() throws {
+        let result = try diagnostics(["t.yaml": tableFile(#"      - name: a\n        type: INTEGER\n        default: "(1), b INT DEFAULT (2)"\n"#.unescaped)])
+        #expect(result == [#"S/t.yaml:9:18: error: invalid SQL in 'default' of column 'a': near ",": syntax error"#])
+    }
+
+    @Test func aTypeThatStartsAConstraintIsRefused() throws {
+        let result = try diagnostics(["t.yaml": tableFile(#"      - name: a\n        type: "INTEGER CHECK (1)); CREATE TABLE pwn (z"\n"#.unescaped)])
+        #expect(result == [
+            "S/t.yaml:8:15: error: 'type' of column 'a' must be one SQLite type name, but 'CHECK' starts a constraint, which has a key of its own (primaryKey, notNull, unique, default, check, collate, references)"
+        ])
+    }
+
+    @Test func anIndexWhereWithAFurtherStatementIsRefusedBeforeSQLiteSeesIt() throws {
+        let result = try diagnostics(["t.yaml": tableFile(
+            #"      - name: d\n        type: INTEGER\n"#.unescaped,
+            extra: #"    indexes:\n      - name: i\n        columns: [d]\n        where: "d > 0; DROP TABLE x; --"\n"#.unescaped)])
+        #expect(result == [
+            "S/t.yaml:12:16: error: 'where' of index 'i' must be one SQL expression, but it holds ';': a slot takes one expression, never a further statement"
+        ])
+    }
+
+    @Test func aTableCheckWithACommentIsRefused() throws {
+        let result = try diagnostics(["t.yaml": tableFile("", extra: #"    checks: ["id > 0 -- comment"]\n"#.unescaped)])
+        #expect(result == [
+            "S/t.yaml:7:14: error: 'checks' of a table must be one SQL expression, but it holds an SQL comment, which would hide the rest of the generated statement"
+        ])
+    }
+
+    @Test func aliasesAreRefusedWithoutBeingExpanded() throws {
+        var text = "tables:\n  - name: t\n    columns:\n      - name: a\n        type: TEXT\n        doc: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1..<10 {
+            text += "x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        let result = try diagnostics(["t.yaml": text])
+        #expect(result.count == 9)
+        #expect(result.first == "S/t.yaml:6:14: error: this node is repeated through a YAML alias (*name); anchors and aliases are not supported in schema files, write the value out")
+    }
+
+    @Test func versionIsBounded() throws {
+        let result = try diagnostics(["t.yaml": tableFile(""), "daogen.yaml": "version: 9223372036854775807\n"])
+        #expect(result == ["S/daogen.yaml:1:10: error: 'version' must be between 1 and 10000, found 9223372036854775807"])
+    }
+
+    @Test func messagesStayOnOneLine() throws {
+        // YAML turns `\n` into a line break inside the name, which SQLite's message repeats.
+        let result = try diagnostics(["t.yaml": tableFile("      - name: a\n        type: TEXT\n        check: \"a = [x\\ny]\"\n")])
+        #expect(result == [#"S/t.yaml:9:16: error: invalid SQL in 'check' of column 'a': no such column: x\ny"#])
+        #expect(Diagnostic(.error, "near \"x\nDROP\": syntax error\r", at: nil).description == #"error: near "x\nDROP": syntax error\r"#)
+    }
+
+    @Test func anUnknownKeyCloseToAKnownOneSuggestsIt() throws {
+        let result = try diagnostics(["t.yaml": tableFile("      - name: a\n        type: TEXT\n        notnull: true\n")])
+        #expect(result == ["S/t.yaml:9:9: error: unknown key 'notnull' in a column; did you mean 'notNull'?"])
+    }
+
+    @Test func typesWithNumericAffinityByTheFallbackRuleWarn() throws {
+        let result = try diagnostics(["t.yaml": tableFile("      - name: a\n        type: STRING\n      - name: b\n        type: BOOLEAN\n      - name: c\n        type: DATETIME\n")])
+        #expect(result == [
+            "S/t.yaml:8:15: warning: type 'STRING' of column 'a' gets NUMERIC affinity by SQLite's fallback rule, so it maps to Double; did you mean TEXT?",
+            "S/t.yaml:10:15: warning: type 'BOOLEAN' of column 'b' gets NUMERIC affinity by SQLite's fallback rule, so it maps to Double; did you mean INTEGER with swift: Bool?",
+            "S/t.yaml:12:15: warning: type 'DATETIME' of column 'c' gets NUMERIC affinity by SQLite's fallback rule, so it maps to Double; did you mean swift: Date?",
+        ])
+    }
+
+    @Test func aMisspelledIntegerKeyIsNotTheRowID() throws {
+        let result = try diagnostics(["t.yaml": "tables:\n  - name: t\n    columns:\n      - name: id\n        type: INTEGR\n        primaryKey: true\n"])
+        #expect(result == [
+            "S/t.yaml:5:15: warning: type 'INTEGR' is not INTEGER, so column 'id' is a plain key and not the table's rowid (only INTEGER PRIMARY KEY is); did you mean INTEGER?"
+        ])
+    }
+
+    @Test func integerDefaultsMustFitTheSwiftType() throws {
+        let result = try diagnostics(["t.yaml": tableFile(
+            "      - name: a\n        type: INTEGER\n        swift: Int8\n        default: 300\n      - name: b\n        type: INTEGER\n        swift: UInt8\n        default: -1\n")])
+        #expect(result == [
+            "S/t.yaml:10:18: error: default of column 'a' is 300, outside the range of its Swift type Int8 (-128...127)",
+            "S/t.yaml:14:18: error: default of column 'b' is -1, outside the range of its Swift type UInt8 (0...255)",
+        ])
+    }
+
+    @Test func anEnumDefaultMustBeOneOfItsValues() throws {
+        let result = try diagnostics(["t.yaml": tableFile("      - name: a\n        type: TEXT\n        enum: [x, y]\n        default: \"'z'\"\n")])
+        #expect(result == ["S/t.yaml:10:18: error: default of column 'a' is 'z', which is not one of its enum values (x, y)"])
+    }
+
+    @Test func aBareWordDefaultNamesTheColumnAndTheFix() throws {
+        let result = try diagnostics(["t.yaml": tableFile("      - name: status\n        type: TEXT\n        default: 'new'\n")])
+        #expect(result == [
+            #"S/t.yaml:9:18: error: invalid SQL in 'default' of column 'status': default value of column [status] is not constant; for the text new write default: "'new'""#
+        ])
+    }
+
+    @Test func aColumnBecomingNotNullWithoutADefaultOrDataStepIsRefused() throws {
+        let result = try diagnostics([
+            "t.yaml": tableFile("      - name: a\n        type: TEXT\n        until: 1\n      - name: a\n        type: TEXT\n        notNull: true\n        since: 2\n"),
+            "daogen.yaml": "version: 2\n",
+        ])
+        #expect(result == [
+            "S/t.yaml:12:18: error: column 'a' of table 't' becomes NOT NULL in version 2 without a default, so rows holding NULL in it cannot be kept; add a 'default:' (NULLs become it) or a 'migrations:' step for version 2 that fills them"
+        ])
+    }
+}
+
+extension String {
+    /// The text with `\n` written as two characters turned into a line break (for raw literals above).
+    var unescaped: String { replacingOccurrences(of: "\\n", with: "\n") }
 }

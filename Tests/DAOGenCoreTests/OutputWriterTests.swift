@@ -44,7 +44,7 @@ import Testing
         defer { directory.remove() }
         try directory.write(["database-file.mustache": "// {{{typeName}}} version {{{version}}}\n"])
         let loaded = try Generator.load(directory: packageRoot.appending(path: "Schemas/Notes"), displayPath: "Schemas/Notes")
-        let files = Generator.render(loaded, renderer: try TemplateRenderer(overridesDirectory: directory.url, displayPath: "T"))
+        let files = try Generator.render(loaded, renderer: try TemplateRenderer(overridesDirectory: directory.url, displayPath: "T"))
         #expect(files.last == GeneratedFile(name: "daogen.swift", contents: "// NotesDatabase version 1\n"))
     }
 

@@ -22,12 +22,39 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.location = location
     }
 
-    /// `path:line:column: error: message`, or `error: message` without a location.
+    /// `path:line:column: error: message`, or `error: message` without a location. Always one line:
+    /// line breaks and other control characters of user values or SQLite's echo of SQL are escaped,
+    /// so a compiler, Xcode or grep sees one diagnostic a line.
     public var description: String {
+        let text = Self.oneLine(message)
         if let location {
-            return "\(location): \(severity.rawValue): \(message)"
+            return "\(location): \(severity.rawValue): \(text)"
         }
-        return "\(severity.rawValue): \(message)"
+        return "\(severity.rawValue): \(text)"
+    }
+
+    /// `text` with line breaks as `\n`, `\r` and other control characters as `\u{…}`.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Control characters and the Unicode line and paragraph separators.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
     }
 }
 

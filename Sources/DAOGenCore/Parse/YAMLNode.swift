@@ -58,25 +58,63 @@ struct YAMLNode: Sendable {
 
 extension YAMLNode {
     /// Converts a Yams node tree, attaching `file` to every location.
-    init(_ node: Node, file: String) {
-        func location(_ mark: Mark?) -> SourceLocation {
-            SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    ///
+    /// Aliases are not part of the schema format. Yams resolves an alias to a copy of the anchored
+    /// node, start mark included, and keeps no trace of the anchor, so a node whose start and kind
+    /// were already converted is an alias: it is reported and left out, never expanded, and an alias
+    /// bomb costs no more than its own text.
+    static func convert(_ node: Node, file: String, diagnostics: inout DiagnosticCollector) -> YAMLNode {
+        var seen: Set<NodeStart> = []
+        return convert(node, file: file, seen: &seen, diagnostics: &diagnostics)
+    }
+
+    /// Where a node starts, and what it is: unique per node written in a file.
+    private struct NodeStart: Hashable {
+        var line: Int
+        var column: Int
+        var kind: Int
+    }
+
+    private static func convert(
+        _ node: Node, file: String, seen: inout Set<NodeStart>, diagnostics: inout DiagnosticCollector
+    ) -> YAMLNode {
+        let mark = node.mark
+        let location = SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        let kind: Int
+        switch node {
+        case .scalar: kind = 0
+        case .mapping: kind = 1
+        case .sequence: kind = 2
+        case .alias: kind = 3
+        }
+        if case .alias = node { return unsupportedAlias(at: location, diagnostics: &diagnostics) }
+        if let mark, !seen.insert(NodeStart(line: mark.line, column: mark.column, kind: kind)).inserted {
+            return unsupportedAlias(at: location, diagnostics: &diagnostics)
         }
         switch node {
         case let .scalar(scalar):
-            self.init(
-                content: .scalar(scalar.string, quoted: scalar.style != .plain && scalar.style != .any),
-                location: location(scalar.mark))
+            return YAMLNode(content: .scalar(scalar.string, quoted: scalar.style != .plain && scalar.style != .any), location: location)
         case let .mapping(mapping):
-            self.init(
-                content: .mapping(mapping.map { (YAMLNode($0.key, file: file), YAMLNode($0.value, file: file)) }),
-                location: location(mapping.mark))
+            return YAMLNode(
+                content: .mapping(mapping.map {
+                    (convert($0.key, file: file, seen: &seen, diagnostics: &diagnostics),
+                     convert($0.value, file: file, seen: &seen, diagnostics: &diagnostics))
+                }),
+                location: location)
         case let .sequence(sequence):
-            self.init(
-                content: .sequence(sequence.map { YAMLNode($0, file: file) }),
-                location: location(sequence.mark))
-        case let .alias(alias):
-            self.init(content: .scalar("", quoted: false), location: location(alias.mark))
+            return YAMLNode(
+                content: .sequence(sequence.map { convert($0, file: file, seen: &seen, diagnostics: &diagnostics) }),
+                location: location)
+        case .alias:
+            return unsupportedAlias(at: location, diagnostics: &diagnostics)
         }
+    }
+
+    /// Reports an alias at the node it repeats (Yams keeps no position of the alias itself).
+    private static func unsupportedAlias(at location: SourceLocation, diagnostics: inout DiagnosticCollector) -> YAMLNode {
+        diagnostics.error(
+            "this node is repeated through a YAML alias (*name); anchors and aliases are not supported in schema files, write the value out",
+            at: location)
+        return YAMLNode(content: .scalar("", quoted: false), location: location)
     }
 }

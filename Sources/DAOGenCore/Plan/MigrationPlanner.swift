@@ -53,7 +53,14 @@ struct MigrationPlanner {
             }
             rebuilt.insert(table.name)
             let unfilled = change.addedColumns.filter { $0.notNull && $0.defaultSQL == nil }
-            if hasDataStep && !unfilled.isEmpty {
+            let tightened = change.tightenedColumns.map(\.new)
+            if hasDataStep && !tightened.isEmpty {
+                // The data step sees the new shape with the columns it must fill still nullable; a
+                // second rebuild after it tightens them (NULLs it left become the default, if any).
+                let relaxed = Set((tightened + unfilled).map(\.name))
+                steps.append(rebuild(change, relaxing: relaxed))
+                rebuildsAfterData.append(tighten(change, columns: tightened, alsoFilled: unfilled))
+            } else if hasDataStep && !unfilled.isEmpty {
                 // The data step supplies values: add the columns as nullable first, let the step fill
                 // them, then rebuild with NOT NULL, copying them along.
                 let oldName = SQLWriter.quote(table.name(at: old))
@@ -94,12 +101,16 @@ struct MigrationPlanner {
     /// SQLite's documented rebuild: create the new table, copy the carried columns, drop the old one,
     /// rename the new one, recreate its indexes. Runs with foreign keys off; the migrator checks them before commit.
     /// `alsoCopying` names columns added to the old table earlier in the same migration.
-    func rebuild(_ change: TableChange, alsoCopying extra: [String] = []) -> MigrationStep {
+    /// `relaxing` names columns created nullable for the data step (see `tighten`).
+    func rebuild(_ change: TableChange, alsoCopying extra: [String] = [], relaxing: Set<String> = []) -> MigrationStep {
         let table = change.table
         let version = change.newVersion
         let newName = table.name(at: version)
-        let temporary = "_daogen_new_\(newName)"
-        let copied = change.copiedColumns + extra.map { ($0, $0) }
+        // Without a data step, a column that becomes NOT NULL takes its default where it held NULL.
+        let defaults = relaxing.isEmpty
+            ? Dictionary(change.tightenedColumns.compactMap { pair in pair.new.defaultSQL.map { (pair.new.name(at: version), $0) } }) { a, _ in a }
+            : [:]
+        let copied = change.copiedColumns.map { ($0.old, $0.new) } + extra.map { ($0, $0) }
         let oldName = table.name(at: change.oldVersion)
         var statements: [String] = []
         if oldName != newName {
@@ -107,14 +118,47 @@ struct MigrationPlanner {
             // table and renaming the new one into place would leave them pointing at the old name.
             statements.append("ALTER TABLE \(SQLWriter.quote(oldName)) RENAME TO \(SQLWriter.quote(newName))")
         }
-        statements.append(SQLWriter.createTable(table, at: version, in: schema, name: temporary))
+        statements += copyStatements(
+            table, at: version, copying: copied, defaults: defaults, relaxing: relaxing, keepsAutoincrement: change.keepsAutoincrement)
+        return MigrationStep(kind: .rebuildTable, statements: statements, summary: "Rebuild table \(newName) to \(change.changeSummary.joined(separator: ", "))", location: table.location)
+    }
+
+    /// The rebuild after a data step that makes `columns` (and the NOT NULL columns the step filled)
+    /// NOT NULL again, copying every column; NULLs the step left take the column's default, if any.
+    func tighten(_ change: TableChange, columns: [Column], alsoFilled filled: [Column]) -> MigrationStep {
+        let table = change.table
+        let version = change.newVersion
+        let names = table.columns(at: version).map { $0.name(at: version) }
+        let defaults = Dictionary(columns.compactMap { column in column.defaultSQL.map { (column.name(at: version), $0) } }) { a, _ in a }
+        let statements = copyStatements(
+            table, at: version, copying: names.map { ($0, $0) }, defaults: defaults, relaxing: [],
+            keepsAutoincrement: change.keepsAutoincrement)
+        let described = (columns + filled).map { $0.name(at: version) }.joined(separator: ", ")
+        return MigrationStep(
+            kind: .rebuildTable, statements: statements,
+            summary: "Rebuild table \(table.name(at: version)) to make \(described) NOT NULL after the data step", location: table.location)
+    }
+
+    /// The documented rebuild of the table now called `table.name(at: version)`: create the new
+    /// table, copy `copying` (old name -> new name; a column in `defaults` takes its default where
+    /// it is NULL), carry the AUTOINCREMENT mark, drop the old table, rename the new one, recreate the indexes.
+    private func copyStatements(
+        _ table: Table, at version: Int, copying copied: [(old: String, new: String)], defaults: [String: String],
+        relaxing: Set<String>, keepsAutoincrement: Bool
+    ) -> [String] {
+        let newName = table.name(at: version)
+        let temporary = "_daogen_new_\(newName)"
+        var statements = [SQLWriter.createTable(table, at: version, in: schema, name: temporary, relaxing: relaxing)]
         if !copied.isEmpty {
             let targets = copied.map { SQLWriter.quote($0.new) }.joined(separator: ", ")
-            let sources = copied.map { SQLWriter.quote($0.old) }.joined(separator: ", ")
+            let sources = copied.map { pair in
+                defaults[pair.new].map { "coalesce(\(SQLWriter.quote(pair.old)), \(SQLWriter.defaultExpression($0)))" }
+                    ?? SQLWriter.quote(pair.old)
+            }.joined(separator: ", ")
             statements.append(
                 "INSERT INTO \(SQLWriter.quote(temporary)) (\(targets)) SELECT \(sources) FROM \(SQLWriter.quote(newName))")
         }
-        if change.keepsAutoincrement {
+        if keepsAutoincrement {
             // Carry the AUTOINCREMENT high-water mark, so deleted keys are never handed out again.
             statements.append(
                 "UPDATE sqlite_sequence SET seq = (SELECT max(seq) FROM sqlite_sequence WHERE name = \(SQLWriter.literal(newName))) "
@@ -123,7 +167,7 @@ struct MigrationPlanner {
         statements.append("DROP TABLE \(SQLWriter.quote(newName))")
         statements.append("ALTER TABLE \(SQLWriter.quote(temporary)) RENAME TO \(SQLWriter.quote(newName))")
         statements += table.indexes(at: version).map { SQLWriter.createIndex($0, of: table, at: version) }
-        return MigrationStep(kind: .rebuildTable, statements: statements, summary: "Rebuild table \(newName) to \(change.changeSummary.joined(separator: ", "))", location: table.location)
+        return statements
     }
 
     /// A rebuild that cannot fill a NOT NULL column without a default, or that would coerce values into
@@ -133,6 +177,11 @@ struct MigrationPlanner {
             diagnostics.error(
                 "column '\(column.name)' is added to table '\(change.table.name)' in version \(version) as NOT NULL without a default, so rows that exist cannot get a value; add a 'default:', make it nullable, or add a 'migrations:' step for version \(version) that supplies the data",
                 at: column.location(of: "name"))
+        }
+        for (_, new) in change.tightenedColumns where new.defaultSQL == nil {
+            diagnostics.error(
+                "column '\(new.name)' of table '\(change.table.name)' becomes NOT NULL in version \(version) without a default, so rows holding NULL in it cannot be kept; add a 'default:' (NULLs become it) or a 'migrations:' step for version \(version) that fills them",
+                at: new.location(of: "notNull"))
         }
         for (old, new) in change.replacedColumns where old.affinity != new.affinity {
             diagnostics.error(

@@ -21,10 +21,12 @@ enum SQLWriter {
 
     /// `CREATE TABLE` for `table` as it is at `version`.
     /// `name` overrides the table's name, for the new table of a rebuild.
-    static func createTable(_ table: Table, at version: Int, in schema: Schema, name: String? = nil) -> String {
+    /// `relaxing` names (declared names) columns created without their NOT NULL, for a migration's
+    /// data step to fill before a second rebuild tightens them.
+    static func createTable(_ table: Table, at version: Int, in schema: Schema, name: String? = nil, relaxing: Set<String> = []) -> String {
         let keys = table.primaryKeyNames(at: version)
         var lines = table.columns(at: version).map {
-            columnDefinition($0, of: table, at: version, keyNames: keys, in: schema)
+            columnDefinition($0, of: table, at: version, keyNames: keys, in: schema, relaxed: relaxing.contains($0.name))
         }
         func columnList(_ names: [String]) -> String {
             names.map { quote(table.sqlName(ofColumn: $0, at: version)) }.joined(separator: ", ")
@@ -49,14 +51,14 @@ enum SQLWriter {
 
     /// One column's definition inside CREATE TABLE.
     static func columnDefinition(
-        _ column: Column, of table: Table, at version: Int, keyNames: [String], in schema: Schema
+        _ column: Column, of table: Table, at version: Int, keyNames: [String], in schema: Schema, relaxed: Bool = false
     ) -> String {
         var parts = [quote(column.name(at: version))]
         if !column.sqlType.isEmpty { parts.append(column.sqlType) }
         if column.primaryKey {
             parts.append(column.autoincrement ? "PRIMARY KEY AUTOINCREMENT" : "PRIMARY KEY")
         }
-        if column.notNull || isImplicitlyNotNull(column, of: table, at: version, keyNames: keyNames) {
+        if !relaxed, column.notNull || isImplicitlyNotNull(column, of: table, at: version, keyNames: keyNames) {
             parts.append("NOT NULL")
         }
         if column.unique { parts.append("UNIQUE") }
@@ -86,12 +88,15 @@ enum SQLWriter {
         keyNames.contains(column.name) && table.rowIDAlias(at: version)?.name != column.name
     }
 
-    /// A DEFAULT as SQLite's grammar takes it: literals and CURRENT_* bare, anything else in parentheses.
+    /// The DEFAULT keywords SQLite takes without parentheses.
+    static let bareDefaultKeywords: Set<String> = ["CURRENT_TIME", "CURRENT_DATE", "CURRENT_TIMESTAMP"]
+
+    /// A DEFAULT as SQLite's grammar takes it: literals and CURRENT_* bare, a parenthesized
+    /// expression as it is, anything else in parentheses (which the resolver made sure contain it).
     static func defaultExpression(_ sql: String) -> String {
         let trimmed = sql.trimmingCharacters(in: .whitespaces)
-        let bareKeywords: Set<String> = ["CURRENT_TIME", "CURRENT_DATE", "CURRENT_TIMESTAMP"]
-        if SQLLiteral(sql: trimmed) != nil || bareKeywords.contains(trimmed.uppercased())
-            || (trimmed.hasPrefix("(") && trimmed.hasSuffix(")")) {
+        if SQLLiteral(sql: trimmed) != nil || bareDefaultKeywords.contains(trimmed.uppercased())
+            || SQLSlot.isParenthesized(trimmed) {
             return trimmed
         }
         return "(\(trimmed))"

@@ -32,6 +32,11 @@ struct TableChange {
         droppedColumns = ended.filter { old in !started.contains { $0.name == old.name } }
     }
 
+    /// Replaced columns that were nullable and become NOT NULL: rows holding NULL need a value.
+    var tightenedColumns: [(old: Column, new: Column)] {
+        replacedColumns.filter { !$0.old.notNull && $0.new.notNull && !$0.new.primaryKey }
+    }
+
     /// Every column whose values the rebuild copies: carried and replaced ones.
     var copiedColumns: [(old: String, new: String)] {
         carriedColumns + replacedColumns.map { ($0.old.name(at: oldVersion), $0.new.name(at: newVersion)) }

@@ -23,7 +23,8 @@ struct TableStatements {
 
     /// The 1-based parameter of the column declared as `name`.
     func parameter(of name: String) -> Int {
-        (columns.firstIndex { $0.name == name } ?? 0) + 1
+        let location = table.column(named: name, at: version)?.location
+        return (columns.firstIndex { $0.location == location } ?? 0) + 1
     }
 
     func quotedName(_ name: String) -> String {

@@ -3,12 +3,20 @@ struct ColumnCode {
     let column: Column
     /// Whether the Swift property is Optional.
     let isOptional: Bool
+    /// The record type, which nests the column's enum.
+    let recordName: String
 
     /// The property name as written in code (keywords in backticks).
     var property: String { SwiftNaming.escaped(column.swiftName) }
 
-    /// The property's type.
+    /// The property's type, as written inside the record.
     var type: String { column.swiftType.swiftName + (isOptional ? "?" : "") }
+
+    /// The non-optional type as written outside the record: a nested enum qualified by the record.
+    var qualifiedType: String {
+        if case .enumeration = column.swiftType { return "\(recordName).\(column.swiftType.swiftName)" }
+        return column.swiftType.swiftName
+    }
 
     /// A statement binding the non-optional `value` to parameter `index`.
     func bindValue(_ value: String, at index: Int) -> String {
@@ -52,16 +60,26 @@ struct ColumnCode {
 
     /// The internal name of a method parameter for this column: the property name, unless it would
     /// shadow a name the generated method body uses.
+    /// `self` is one of them: a parameter named so would hide the instance inside an initializer.
     var parameterName: String {
-        ["statement", "database", "record", "records", "sql", "value"].contains(column.swiftName)
+        ["statement", "database", "record", "records", "sql", "value", "self"].contains(column.swiftName)
             ? column.swiftName + "Value"
             : property
     }
 
-    /// `label name: Type` (or `name: Type` when label and name agree) with the non-optional type.
+    /// `label name: Type` (or `name: Type` when label and name agree) with the non-optional type,
+    /// for a DAO method.
     func parameter(label: String) -> String {
-        let type = column.swiftType.swiftName
-        return label == parameterName ? "\(label): \(type)" : "\(label) \(parameterName): \(type)"
+        label == parameterName ? "\(label): \(qualifiedType)" : "\(label) \(parameterName): \(qualifiedType)"
+    }
+
+    /// The record initializer's name for the value: the property's, except `self`, which would hide the instance.
+    var initParameterName: String { column.swiftName == "self" ? "selfValue" : property }
+
+    /// The record initializer's parameter, labelled like the property, with its default if any.
+    var initParameter: String {
+        let label = property == initParameterName ? property : "\(property) \(initParameterName)"
+        return "\(label): \(type)" + (initDefault.map { " = \($0)" } ?? "")
     }
 
     /// The expression reading column `index` as the property's type, and whether it throws.

@@ -37,7 +37,7 @@ struct DatabaseModel {
     init(schema: Schema, tables: [TableModel], plan: [Int: [MigrationStep]], fileName: String, schemaName: String) {
         let settings = schema.settings
         self.fileName = fileName
-        self.schemaName = schemaName
+        self.schemaName = SwiftLiteral.commentText(schemaName)
         access = settings.access == .internal ? "" : settings.access.rawValue + " "
         typeName = settings.databaseName
         version = settings.version
@@ -51,14 +51,16 @@ struct DatabaseModel {
         hasVersionOne = !versionOneStatements.isEmpty
         migrations = plan.keys.sorted().map { version in
             MigrationModel(version: version, steps: plan[version]!.map { step in
-                StepModel(comment: step.comment, statements: step.statements.map { Self.literal($0, indent: Self.stepIndent) })
+                StepModel(comment: SwiftLiteral.commentText(step.comment), statements: step.statements.map { Self.literal($0, indent: Self.stepIndent) })
             })
         }
         hasMigrations = !migrations.isEmpty
     }
 
-    /// One-line SQL as a one-line literal, longer SQL as an indented multi-line literal.
+    /// One-line SQL as a one-line literal, longer SQL as an indented multi-line literal. SQL holding
+    /// other control characters (a CR in a name or a default) is one escaped literal, which shows them.
     static func literal(_ sql: String, indent: Int) -> String {
-        sql.contains("\n") ? SwiftLiteral.multiline(sql, indent: indent) : SwiftLiteral.string(sql)
+        let onlyLineBreaks = !sql.unicodeScalars.contains { $0 != "\n" && Diagnostic.isControl($0) }
+        return sql.contains("\n") && onlyLineBreaks ? SwiftLiteral.multiline(sql, indent: indent) : SwiftLiteral.string(sql)
     }
 }

@@ -4,10 +4,11 @@ import Foundation
 enum SwiftLiteral {
     /// A one-line string literal: plain when nothing needs escaping, raw (`#"..."#`) otherwise, so SQL reads as written.
     static func string(_ text: String) -> String {
-        if !text.contains("\"") && !text.contains("\\") && !text.contains("\n") {
+        let hasControl = text.unicodeScalars.contains(where: Diagnostic.isControl)
+        if !text.contains("\"") && !text.contains("\\") && !hasControl {
             return "\"\(text)\""
         }
-        if text.contains("\n") {
+        if hasControl {
             return "\"" + escaped(text) + "\""
         }
         let hashes = String(repeating: "#", count: rawHashCount(text))
@@ -43,17 +44,25 @@ enum SwiftLiteral {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += "\\u{\(String(scalar.value, radix: 16))}"
+            case _ where Diagnostic.isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result
     }
 
-    /// Doc comment text as lines, one `///` line each.
+    /// Text from the schema (a name, SQL) made safe inside a `//` or `///` comment: one line, with
+    /// line breaks and other control characters written as escapes, so nothing ends the comment.
+    static func commentText(_ text: String) -> String {
+        Diagnostic.oneLine(text)
+    }
+
+    /// Doc comment text as lines, one `///` line each: split at every kind of line break, each line
+    /// made safe by `commentText`, trailing blank lines dropped.
     static func docLines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        text.replacingOccurrences(of: "\r\n", with: "\n")
+            .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}" }
+            .map { commentText($0.trimmingCharacters(in: .whitespaces)) }
             .reversed().drop { $0.isEmpty }.reversed()
     }
 }

@@ -11,6 +11,8 @@ struct TableModel {
         var docLines: [String]
         var name: String
         var type: String
+        /// The initializer's internal name for the value.
+        var parameterName: String
     }
 
     struct StatementModel {
@@ -69,22 +71,30 @@ struct TableModel {
         let keyNames = sql.keyNames
         let rowIDAlias = table.rowIDAlias(at: version)
         let codes = sql.columns.map { column in
-            ColumnCode(column: column, isOptional: !(column.notNull || keyNames.contains(column.name)) || column.name == rowIDAlias?.name)
+            ColumnCode(
+                column: column,
+                isOptional: !(column.notNull || keyNames.contains(column.name)) || column.name == rowIDAlias?.name,
+                recordName: table.swiftName)
         }
-        func code(_ name: String) -> ColumnCode { codes.first { $0.column.name == name }! }
+        // Lists name columns as `Table.column(named:at:)` resolves them (an old index may use an old name).
+        func code(_ name: String) -> ColumnCode {
+            let location = table.column(named: name, at: version)?.location
+            return codes.first { $0.column.location == location }!
+        }
 
         access = schema.settings.access == .internal ? "" : schema.settings.access.rawValue + " "
         typeName = table.swiftName
         daoName = table.swiftName + "DAO"
         statementsName = table.swiftName + "Statements"
-        tableName = table.name(at: version)
+        tableName = SwiftLiteral.commentText(table.name(at: version))
         accessorName = SwiftNaming.escaped(SwiftNaming.lowerCamelCase(table.swiftName))
-        docLines = SwiftLiteral.docLines(table.doc ?? "A row of `\(tableName)`.")
+        let written = table.doc.map(SwiftLiteral.docLines) ?? []
+        docLines = written.isEmpty ? ["A row of `\(tableName)`."] : written
 
         enums = codes.compactMap { code in
             guard case let .enumeration(name, cases, rawType) = code.column.swiftType else { return nil }
             return EnumModel(
-                columnName: code.column.name(at: version),
+                columnName: SwiftLiteral.commentText(code.column.name(at: version)),
                 name: name,
                 rawType: rawType == .string ? "String" : "Int64",
                 cases: cases.map { enumCase in
@@ -100,20 +110,18 @@ struct TableModel {
             let definition = SQLWriter.columnDefinition(code.column, of: table, at: version, keyNames: keyNames, in: schema)
             var lines = code.column.doc.map(SwiftLiteral.docLines) ?? []
             if !lines.isEmpty { lines.append("") }
-            lines.append("SQL: `\(definition)`")
-            return PropertyModel(docLines: lines, name: code.property, type: code.type)
+            lines.append("SQL: `\(SwiftLiteral.commentText(definition))`")
+            return PropertyModel(docLines: lines, name: code.property, type: code.type, parameterName: code.initParameterName)
         }
         initParameters = codes.enumerated().map { offset, code in
-            let defaultValue = code.initDefault.map { " = \($0)" } ?? ""
-            let separator = offset == codes.count - 1 ? "" : ","
-            return "\(code.property): \(code.type)\(defaultValue)\(separator)"
+            code.initParameter + (offset == codes.count - 1 ? "" : ",")
         }
         columnCases = codes.map { code in
             code.column.swiftName == code.column.name(at: version)
                 ? code.property
                 : "\(code.property) = \(SwiftLiteral.string(code.column.name(at: version)))"
         }
-        orderingMembers = codes.map { OrderingMember(name: $0.property, sqlName: $0.column.name(at: version)) }
+        orderingMembers = codes.map { OrderingMember(name: $0.property, sqlName: SwiftLiteral.commentText($0.column.name(at: version))) }
         firstProperty = codes.first?.property ?? ""
         selectionLiteral = SwiftLiteral.string(sql.selection)
         readLines = codes.enumerated().map { $1.readLine(at: $0) }
@@ -159,8 +167,8 @@ struct TableModel {
                 parameters: parameters.joined(separator: ", "),
                 statementName: statementName,
                 bindLines: finderCodes.enumerated().map { $1.bindValue($1.parameterName, at: $0 + 1) },
-                columnsDescription: names.map { "`\(table.sqlName(ofColumn: $0, at: version))`" }.joined(separator: ", "),
-                indexName: indexName)
+                columnsDescription: SwiftLiteral.commentText(names.map { "`\(table.sqlName(ofColumn: $0, at: version))`" }.joined(separator: ", ")),
+                indexName: SwiftLiteral.commentText(indexName))
         }
         uniqueFinders = sql.uniqueFinders.map { finder($0) }
         indexFinders = sql.indexFinders.map { finder($0.columns, indexName: $0.index.name(at: version)) }

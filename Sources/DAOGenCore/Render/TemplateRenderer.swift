@@ -8,22 +8,36 @@ public struct TemplateRenderer: Sendable {
     public static let templateNames = ["table-file", "database-file"]
 
     private let templates: [String: MustacheTemplate]
+    /// Where each template came from, for errors in what it renders.
+    private let paths: [String: String]
 
     /// Loads the built-in templates, replacing each with `<name>.mustache` from `overridesDirectory` when present.
     /// A template that does not parse is an error naming its file, line and column.
     public init(overridesDirectory: URL? = nil, displayPath: String? = nil) throws(DiagnosticsError) {
         var templates: [String: MustacheTemplate] = [:]
+        var paths: [String: String] = [:]
+        var overridden: Set<String> = []
         var diagnostics = DiagnosticCollector()
+        if let overridesDirectory, !LoadedSchema.isDirectory(overridesDirectory) {
+            throw DiagnosticsError(diagnostics: [Diagnostic(
+                .error, "the templates folder '\(displayPath ?? overridesDirectory.path(percentEncoded: false))' does not exist", at: nil)])
+        }
         for name in Self.templateNames {
             var source = BuiltinTemplates.all[name]!
             var path = "Templates/\(name).mustache (built in)"
             if let overridesDirectory {
                 let url = overridesDirectory.appending(path: "\(name).mustache")
-                if let text = try? String(contentsOf: url, encoding: .utf8) {
-                    source = text
+                if FileManager.default.fileExists(atPath: url.path(percentEncoded: false)) {
                     path = (displayPath ?? overridesDirectory.path(percentEncoded: false)) + "/\(name).mustache"
+                    guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
+                        diagnostics.error("template '\(name)' cannot be read as UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))
+                        continue
+                    }
+                    source = text
+                    overridden.insert(name)
                 }
             }
+            paths[name] = path
             do {
                 templates[name] = try MustacheTemplate(string: source)
             } catch let error as MustacheTemplate.ParserError {
@@ -45,6 +59,7 @@ public struct TemplateRenderer: Sendable {
         }
         try diagnostics.throwIfErrors()
         self.templates = templates
+        self.paths = paths
     }
 
     /// A reader's description of a Mustache parser error.
@@ -58,11 +73,31 @@ public struct TemplateRenderer: Sendable {
         }
     }
 
-    func render(_ model: TableFileModel) -> String {
-        templates["table-file"]!.render(MustacheBox.box(model) as Any)
+    func render(_ model: TableFileModel) throws(DiagnosticsError) -> String {
+        try checked(templates["table-file"]!.render(MustacheBox.box(model) as Any), of: "table-file")
     }
 
-    func render(_ model: DatabaseModel) -> String {
-        templates["database-file"]!.render(MustacheBox.box(model) as Any)
+    func render(_ model: DatabaseModel) throws(DiagnosticsError) -> String {
+        try checked(templates["database-file"]!.render(MustacheBox.box(model) as Any), of: "database-file")
+    }
+
+    /// `text` when no declaration in it lacks a name, as happens when an override misspells a
+    /// variable (`struct {{{typename}}}` renders `struct : Sendable`).
+    private func checked(_ text: String, of name: String) throws(DiagnosticsError) -> String {
+        let keywords: Set<Substring> = ["struct", "enum", "class", "protocol", "extension", "typealias", "func", "var", "let", "case"]
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let words = line.split(whereSeparator: \.isWhitespace)
+            guard let index = words.firstIndex(where: keywords.contains), index + 1 <= words.count,
+                  !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+            else { continue }
+            let next = index + 1 < words.count ? words[index + 1] : ""
+            if next.isEmpty || next.first.map({ ":{(<=".contains($0) }) == true {
+                throw DiagnosticsError(diagnostics: [Diagnostic(
+                    .error,
+                    "template '\(name)' renders '\(words[index])' without a name at line \(offset + 1) of its output: \(line.trimmingCharacters(in: .whitespaces))",
+                    at: SourceLocation(file: paths[name] ?? name, line: 1, column: 1))])
+            }
+        }
+        return text
     }
 }

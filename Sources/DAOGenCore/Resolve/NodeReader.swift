@@ -17,9 +17,9 @@ struct NodeReader {
                 continue
             }
             guard allowed.contains(name) else {
-                diagnostics.error(
-                    "unknown key '\(name)' in \(what); expected one of: \(allowed.joined(separator: ", "))",
-                    at: key.location)
+                let hint = Self.closest(to: name, in: allowed).map { "did you mean '\($0)'?" }
+                    ?? "expected one of: \(allowed.joined(separator: ", "))"
+                diagnostics.error("unknown key '\(name)' in \(what); \(hint)", at: key.location)
                 continue
             }
             values[name] = value
@@ -93,5 +93,31 @@ struct NodeReader {
             return nil
         }
         return match
+    }
+
+    /// The one word of `candidates` that `word` is probably a misspelling of: equal ignoring case,
+    /// or within two edits of it (one for short words); nil when none or several are that close.
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        let lowered = word.lowercased()
+        if let sameLetters = candidates.first(where: { $0.lowercased() == lowered }) { return sameLetters }
+        let limit = word.count <= 4 ? 1 : 2
+        let close = candidates.filter { editDistance(lowered, $0.lowercased(), limit: limit) <= limit }
+        return close.count == 1 ? close[0] : nil
+    }
+
+    /// The Levenshtein distance of `a` and `b`, or `limit + 1` once it is known to exceed `limit`.
+    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+        let a = Array(a), b = Array(b)
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            if current.min()! > limit { return limit + 1 }
+            previous = current
+        }
+        return previous[b.count]
     }
 }

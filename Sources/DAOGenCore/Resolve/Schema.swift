@@ -46,6 +46,9 @@ public struct Settings: Sendable {
     public var databaseName = "AppDatabase"
     /// The latest schema version.
     public var version = 1
+    /// The highest `version` accepted. Every version is created and proved at generation time, so
+    /// the bound keeps a typo (`version: 9223372036854775807`) from running for hours.
+    public static let maximumVersion = 10_000
     /// Access level of generated declarations.
     public var access: AccessLevel = .internal
     /// Removed from table names before deriving Swift names.

@@ -8,13 +8,16 @@ extension SchemaResolver {
     static let collations = ["BINARY", "NOCASE", "RTRIM"]
     static let foreignKeyActions = ["CASCADE", "SET NULL", "SET DEFAULT", "RESTRICT", "NO ACTION"]
 
-    mutating func resolveColumn(_ node: YAMLNode, tableRange: VersionRange) -> Column? {
+    mutating func resolveColumn(_ node: YAMLNode, tableRange: VersionRange, hasRowID: Bool) -> Column? {
         guard let values = reader.mapping(node, allowed: Self.columnKeys, what: "a column"),
               let nameNode = reader.required(values, "name", in: "column", at: node.location),
               let name = reader.name(nameNode, key: "name"),
               let typeNode = reader.required(values, "type", in: "column '\(name)'", at: node.location),
               let sqlType = reader.string(typeNode, key: "type")
         else { return nil }
+        if let problem = SQLSlot.typeNameProblem(sqlType) {
+            reader.diagnostics.error("'type' of column '\(name)' must be one SQLite type name, but \(problem)", at: typeNode.location)
+        }
         let affinity = Affinity(declaredType: sqlType)
         let range = versionRange(values, enclosing: tableRange, what: "column")
         var column = Column(
@@ -30,8 +33,8 @@ extension SchemaResolver {
             collate: values["collate"].flatMap {
                 reader.choice($0, key: "collate", from: Self.collations, caseInsensitive: true)
             },
-            defaultSQL: values["default"].flatMap { reader.name($0, key: "default") },
-            check: values["check"].flatMap { reader.name($0, key: "check") },
+            defaultSQL: values["default"].flatMap { defaultValue($0, column: name) },
+            check: values["check"].flatMap { expression($0, key: "check", of: "column '\(name)'") },
             references: values["references"].flatMap { resolveForeignKey($0) },
             // ANY (STRICT tables) holds values of every storage class: the runtime's DatabaseValue.
             swiftType: sqlType.uppercased() == "ANY" ? .custom("DatabaseValue") : .default(for: affinity),
@@ -48,8 +51,72 @@ extension SchemaResolver {
         }
         if let type = resolveSwiftType(values, column: column) {
             column.swiftType = type
+        } else if values["swift"] == nil, values["enum"] == nil {
+            warnAboutFallbackAffinity(column, at: typeNode.location)
+        }
+        if let node = values["default"], let defaultSQL = column.defaultSQL,
+           let problem = Self.defaultProblem(SQLLiteral(sql: defaultSQL), of: column) {
+            reader.diagnostics.error(problem, at: node.location)
+        }
+        if column.primaryKey, hasRowID, column.affinity == .integer, sqlType.uppercased() != "INTEGER",
+           NodeReader.editDistance(sqlType.uppercased(), "INTEGER", limit: 2) <= 2 {
+            reader.diagnostics.warning(
+                "type '\(sqlType)' is not INTEGER, so column '\(name)' is a plain key and not the table's rowid (only INTEGER PRIMARY KEY is); did you mean INTEGER?",
+                at: typeNode.location)
         }
         return column
+    }
+
+    /// Why a literal DEFAULT cannot be a value of the column's Swift type, or nil when it can (or is
+    /// not a literal, which only SQLite can evaluate).
+    static func defaultProblem(_ literal: SQLLiteral?, of column: Column) -> String? {
+        let subject = "default of column '\(column.name)'"
+        switch (literal, column.swiftType) {
+        case let (.integer(number)?, type):
+            guard let range = type.integerRange, !range.contains(number) else { return nil }
+            return "\(subject) is \(number), outside the range of its Swift type \(type.swiftName) (\(range.lowerBound)...\(range.upperBound))"
+        case let (.text(text)?, .enumeration(_, cases, .string)) where !cases.contains(where: { $0.rawValue == text }):
+            return "\(subject) is '\(text)', which is not one of its enum values (\(cases.map(\.rawValue).joined(separator: ", ")))"
+        case let (.integer(number)?, .enumeration(_, cases, .int64)) where !cases.contains(where: { $0.rawValue == String(number) }):
+            return "\(subject) is \(number), which is not one of its enum values (\(cases.map(\.rawValue).joined(separator: ", ")))"
+        default:
+            return nil
+        }
+    }
+
+    /// Type names that get NUMERIC affinity on purpose.
+    static let numericTypeNames: Set<String> = ["NUMERIC", "DECIMAL"]
+
+    /// Warns when a type gets NUMERIC affinity only by SQLite's last rule (no INT, CHAR, CLOB, TEXT,
+    /// BLOB, REAL, FLOA or DOUB in its name), which silently makes `STRING` or `BOOLEAN` a Double.
+    mutating func warnAboutFallbackAffinity(_ column: Column, at location: SourceLocation) {
+        let upper = column.sqlType.uppercased()
+        let base = String(upper.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
+        guard column.affinity == .numeric, column.swiftType == .double, !Self.numericTypeNames.contains(base) else { return }
+        let meant: String
+        if base.contains("STR") {
+            meant = "did you mean TEXT?"
+        } else if base.contains("BOOL") {
+            meant = "did you mean INTEGER with swift: Bool?"
+        } else if base.contains("DATE") || base.contains("TIME") {
+            meant = "did you mean swift: Date?"
+        } else if let close = NodeReader.closest(to: base, in: ["INTEGER", "TEXT", "REAL", "BLOB"]) {
+            meant = "did you mean \(close)?"
+        } else {
+            meant = "write INTEGER, TEXT, REAL, BLOB or NUMERIC, or set swift:"
+        }
+        reader.diagnostics.warning(
+            "type '\(column.sqlType)' of column '\(column.name)' gets NUMERIC affinity by SQLite's fallback rule, so it maps to Double; \(meant)",
+            at: location)
+    }
+
+    /// A DEFAULT: a literal, `CURRENT_TIME` / `_DATE` / `_TIMESTAMP`, or one expression.
+    mutating func defaultValue(_ node: YAMLNode, column: String) -> String? {
+        guard let sql = reader.name(node, key: "default") else { return nil }
+        if SQLLiteral(sql: sql) != nil || SQLWriter.bareDefaultKeywords.contains(sql.trimmingCharacters(in: .whitespaces).uppercased()) {
+            return sql
+        }
+        return expression(node, key: "default", of: "column '\(column)'")
     }
 
     mutating func resolveForeignKey(_ node: YAMLNode) -> ForeignKey? {

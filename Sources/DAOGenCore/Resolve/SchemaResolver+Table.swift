@@ -41,7 +41,7 @@ extension SchemaResolver {
             if items.isEmpty {
                 reader.diagnostics.error("table '\(name)' has no columns", at: columnsNode.location)
             }
-            table.columns = items.compactMap { resolveColumn($0, tableRange: range) }
+            table.columns = items.compactMap { resolveColumn($0, tableRange: range, hasRowID: !table.withoutRowID) }
         }
         if let keyNode = values["primaryKey"] {
             table.primaryKey = columnList(keyNode, key: "primaryKey")
@@ -84,11 +84,11 @@ extension SchemaResolver {
     /// `"expr"`, or `{ sql: "expr", since: 3 }` for a constraint that applies to some versions only.
     mutating func resolveCheck(_ node: YAMLNode, tableRange: VersionRange) -> TableCheck? {
         if node.mapping == nil {
-            return reader.name(node, key: "checks").map { TableCheck(sql: $0, range: tableRange, location: node.location) }
+            return expression(node, key: "checks", of: "a table").map { TableCheck(sql: $0, range: tableRange, location: node.location) }
         }
         guard let values = reader.mapping(node, allowed: ["sql", "since", "until"], what: "a check"),
               let sqlNode = reader.required(values, "sql", in: "check", at: node.location),
-              let sql = reader.name(sqlNode, key: "sql")
+              let sql = expression(sqlNode, key: "sql", of: "a check")
         else { return nil }
         return TableCheck(sql: sql, range: versionRange(values, enclosing: tableRange, what: "check"), location: sqlNode.location)
     }
@@ -117,7 +117,7 @@ extension SchemaResolver {
             name: name,
             columns: columns,
             unique: values["unique"].flatMap { reader.bool($0, key: "unique") } ?? false,
-            whereSQL: values["where"].flatMap { reader.name($0, key: "where") },
+            whereSQL: values["where"].flatMap { expression($0, key: "where", of: "index '\(name)'") },
             range: range,
             renamedFrom: rename(values, range: range),
             location: node.location,

@@ -47,10 +47,11 @@ struct SchemaResolver {
         if let node = values["version"] {
             settings.versionLocation = node.location
             if let version = reader.int(node, key: "version") {
-                if version >= 1 {
+                if (1...Settings.maximumVersion).contains(version) {
                     settings.version = version
                 } else {
-                    reader.diagnostics.error("'version' must be 1 or more, found \(version)", at: node.location)
+                    reader.diagnostics.error(
+                        "'version' must be between 1 and \(Settings.maximumVersion), found \(version)", at: node.location)
                 }
             }
         }
@@ -168,6 +169,18 @@ struct SchemaResolver {
             return nil
         }
         return Rename(oldName: oldName, version: version)
+    }
+
+    /// The SQL expression of `node` (a `check:`, `default:`, `where:`), when it is exactly one
+    /// expression that cannot escape the slot the generated SQL puts it in.
+    mutating func expression(_ node: YAMLNode, key: String, of owner: String) -> String? {
+        // A folded or literal block scalar (`check: >`) ends with a line break that is not part of the SQL.
+        guard let sql = reader.name(node, key: key)?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+        if let problem = SQLSlot.expressionProblem(sql) {
+            reader.diagnostics.error("'\(key)' of \(owner) must be one SQL expression, but \(problem)", at: node.location)
+            return nil
+        }
+        return sql
     }
 
     func describe(_ range: VersionRange) -> String {

@@ -64,9 +64,8 @@ struct SchemaValidator {
         checkPrimaryKey(table)
         for version in table.range.since...(table.range.until ?? latest) {
             checkReferences(table, version: version, tableIndex: tableIndex)
-            let names = Set(table.columns(at: version).map(\.name))
             func requireColumns(_ columns: [String], key: String, at location: SourceLocation) {
-                for name in columns where !names.contains(name) {
+                for name in columns where table.column(named: name, at: version) == nil {
                     diagnostics.error(
                         "'\(key)' names column '\(name)', which table '\(table.name(at: version))' does not have at version \(version)",
                         at: location)

@@ -31,6 +31,18 @@ public enum SwiftValueType: Sendable, Hashable {
         }
     }
 
+    /// The values an integer type can hold, as stored; nil for types that are not integers.
+    var integerRange: ClosedRange<Int64>? {
+        switch self {
+        case .int8: return Int64(Int8.min)...Int64(Int8.max)
+        case .int16: return Int64(Int16.min)...Int64(Int16.max)
+        case .int32: return Int64(Int32.min)...Int64(Int32.max)
+        case .uint8: return 0...Int64(UInt8.max)
+        case .bool: return 0...1
+        default: return nil
+        }
+    }
+
     /// The names `swift:` accepts, other than custom types.
     static let namedTypes: [String: SwiftValueType] = [
         "Int64": .int64, "Int": .int, "Int32": .int32, "Int16": .int16, "Int8": .int8, "UInt8": .uint8,

@@ -5,10 +5,12 @@ extension Table {
         return columns.filter { $0.primaryKey && $0.range.contains(version) }.map(\.name)
     }
 
-    /// The column declared as `name` that is alive at `version`. Table-level lists (keys, UNIQUE,
-    /// indexes, references) name columns by their declared, latest name.
+    /// The column alive at `version` that table-level lists (keys, UNIQUE, indexes, references) mean
+    /// by `name`: the one declared with that name, else the one called so at that version (an index
+    /// that ended before a rename names the column as it was then).
     public func column(named name: String, at version: Int) -> Column? {
         columns.first { $0.name == name && $0.range.contains(version) }
+            ?? columns.first { $0.range.contains(version) && $0.name(at: version) == name }
     }
 
     /// The SQL name at `version` of the column declared as `name`.

@@ -23,14 +23,14 @@ struct MigrationProof {
         self.expected = expected
     }
 
-    /// The runtime definition the generated code declares, as of `version`.
-    static func definition(for schema: Schema, plan: [Int: [MigrationStep]], upTo version: Int) -> SchemaDefinition {
+    /// The runtime definition of the one migration to `version`: the proof's database is always at
+    /// `version - 1`, so creation and earlier migrations never run (and building them each step
+    /// would make the proof quadratic in the number of versions).
+    static func definition(for plan: [Int: [MigrationStep]], to version: Int) -> SchemaDefinition {
         SchemaDefinition(
             version: version,
-            creation: [], // the proof's database always has a version, so creation never runs
-            migrations: plan.keys.filter { $0 <= version }.sorted().map { step in
-                SchemaDefinition.Migration(version: step, steps: plan[step]!.flatMap(\.statements))
-            })
+            creation: [],
+            migrations: [SchemaDefinition.Migration(version: version, steps: (plan[version] ?? []).flatMap(\.statements))])
     }
 
     mutating func prove() {
@@ -59,11 +59,11 @@ struct MigrationProof {
                 "cannot insert sample rows into table '\(failure.table.name(at: version))' at version \(version) to prove the migrations: \(failure.message)",
                 at: failure.table.location(of: "name"))
         }
-        let snapshots = comparedTables(from: version, to: next).map { ($0, try? rows(of: $0, at: version, in: database)) }
+        let snapshots = comparedTables(from: version, to: next).map { ($0, try? rows(of: $0, at: version, in: database, selecting: $0.before)) }
         sampleRowCount += SampleRows.rowsPerTable * schema.tables.filter { $0.range.contains(version) }.count
 
         do {
-            try Self.definition(for: schema, plan: plan, upTo: next).prepare(database)
+            try Self.definition(for: plan, to: next).prepare(database)
         } catch let DAOGenError.migrationFailed(_, sql, underlying) {
             let step = plan[next]?.first { $0.statements.contains(sql) }
             diagnostics.error(
@@ -85,7 +85,7 @@ struct MigrationProof {
             }
             for (compared, before) in snapshots {
                 guard let before else { continue }
-                let after = try rows(of: compared, at: next, in: database)
+                let after = try rows(of: compared, at: next, in: database, selecting: compared.after)
                 if after != before {
                     let lost = before.reduce(0) { $0 + max(0, $1.value - (after[$1.key] ?? 0)) }
                     let rowsBefore = before.values.reduce(0, +)
@@ -105,6 +105,10 @@ struct MigrationProof {
     struct ComparedTable {
         var table: Table
         var columns: [Column]
+        /// What to select before the step: each column's value, as the step should leave it.
+        var before: [String]
+        /// What to select after the step.
+        var after: [String]
     }
 
     /// Tables and columns the step must keep. Columns the version's data step may rewrite, or whose
@@ -121,11 +125,22 @@ struct MigrationProof {
                 (words.contains("delete") || words.contains("insert")) && names.contains(where: words.contains)
             }
             if touchesRows { return nil }
-            let columns = table.columns(at: next).filter { column in
-                guard let old = table.column(named: column.name, at: version) else { return false }
-                return old.affinity == column.affinity && !mentioned(column.name) && !mentioned(old.name(at: version))
+            var compared = ComparedTable(table: table, columns: [], before: [], after: [])
+            for column in table.columns(at: next) {
+                guard let old = table.column(named: column.name, at: version), old.affinity == column.affinity,
+                      !mentioned(column.name), !mentioned(old.name(at: version))
+                else { continue }
+                var before = SQLWriter.quote(old.name(at: version))
+                if !old.notNull && column.notNull && !column.primaryKey {
+                    // Tightened to NOT NULL: a NULL becomes the default, which only a literal lets the proof predict.
+                    guard dataSteps.isEmpty, let defaultSQL = column.defaultSQL, SQLLiteral(sql: defaultSQL) != nil else { continue }
+                    before = "coalesce(\(before), \(SQLWriter.defaultExpression(defaultSQL)))"
+                }
+                compared.columns.append(column)
+                compared.before.append(before)
+                compared.after.append(SQLWriter.quote(column.name(at: next)))
             }
-            return ComparedTable(table: table, columns: columns)
+            return compared
         }
     }
 
@@ -135,10 +150,9 @@ struct MigrationProof {
     }
 
     /// The compared columns of every row, counted, so row order does not matter.
-    private func rows(of compared: ComparedTable, at version: Int, in database: Database) throws -> [[DatabaseValue]: Int] {
-        let columns = compared.columns.map { column in
-            SQLWriter.quote(compared.table.column(named: column.name, at: version)?.name(at: version) ?? column.name)
-        }
+    private func rows(
+        of compared: ComparedTable, at version: Int, in database: Database, selecting columns: [String]
+    ) throws -> [[DatabaseValue]: Int] {
         let selection = columns.isEmpty ? "1" : columns.joined(separator: ", ")
         return try database.rows("SELECT \(selection) FROM \(SQLWriter.quote(compared.table.name(at: version)))")
             .reduce(into: [:]) { counts, row in counts[row, default: 0] += 1 }

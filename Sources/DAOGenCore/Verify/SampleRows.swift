@@ -1,26 +1,36 @@
 import DAOGenRuntime
 import Foundation
 
-/// Fills every table of a version with a few rows that satisfy its constraints: NOT NULL, UNIQUE,
-/// enums, foreign keys (values taken from the referenced table's rows) and, by trying simpler rows
-/// when SQLite refuses one, most CHECKs.
+/// Fills every table of a version with rows that satisfy its constraints: NOT NULL, UNIQUE, enums,
+/// foreign keys (values taken from the referenced table's rows) and, by trying simpler rows when SQLite
+/// refuses one, most CHECKs. Each version adds three kinds of row, so the proof sees what real files
+/// hold: one with every column set, one with NULL in every nullable column, and one with boundary
+/// values (the Swift type's minimum and maximum, empty text and blob, non-ASCII text).
 struct SampleRows {
     static let rowsPerTable = 3
+
+    /// What a sample row holds.
+    enum Kind: CaseIterable {
+        case typical, nulls, boundary
+    }
 
     let schema: Schema
     let version: Int
     /// The number of the first row, so rows added at later versions keep UNIQUE columns distinct.
     var firstRow = 0
 
-    /// Inserts the rows; returns an error message per table SQLite refused every candidate row of.
+    /// Inserts the rows; returns an error message per table that SQLite refused every row of.
+    /// A row that only collides with an earlier one (a two-value enum or a Bool under UNIQUE runs
+    /// out of values) is left out: the table holds every value its constraints allow.
     func insert(into database: Database) -> [(table: Table, message: String)] {
         var failures: [(Table, String)] = []
         for table in orderedByReferences() {
             let columns = table.columns(at: version)
-            for row in firstRow..<(firstRow + Self.rowsPerTable) {
-                var lastError = ""
-                var inserted = false
-                for candidate in candidates(for: columns, of: table, row: row) {
+            var lastError = ""
+            var insertedAny = false
+            for (offset, kind) in Kind.allCases.enumerated() {
+                let row = firstRow + offset
+                for candidate in candidates(for: columns, of: table, row: row, kind: kind) {
                     let names = candidate.map { SQLWriter.quote($0.column.name(at: version)) }.joined(separator: ", ")
                     let parameters = Array(repeating: "?", count: candidate.count).joined(separator: ", ")
                     let sql = candidate.isEmpty
@@ -28,16 +38,15 @@ struct SampleRows {
                         : "INSERT INTO \(SQLWriter.quote(table.name(at: version))) (\(names)) VALUES (\(parameters))"
                     do {
                         _ = try database.rows(sql, candidate.map(\.value))
-                        inserted = true
+                        insertedAny = true
                         break
                     } catch {
                         lastError = (error as? DatabaseError)?.message ?? "\(error)"
                     }
                 }
-                if !inserted {
-                    failures.append((table, lastError))
-                    break
-                }
+            }
+            if !insertedAny, (try? database.rows("SELECT 1 FROM \(SQLWriter.quote(table.name(at: version))) LIMIT 1").isEmpty) != false {
+                failures.append((table, lastError))
             }
         }
         return failures
@@ -59,21 +68,49 @@ struct SampleRows {
         return ordered
     }
 
-    /// The rows to try, most complete first: every column set; then nullable columns NULL; then
-    /// columns with a default left to it.
-    private func candidates(for columns: [Column], of table: Table, row: Int) -> [[(column: Column, value: DatabaseValue)]] {
+    /// The rows to try for a row of `kind`, the intended one first, then simpler ones: nullable
+    /// columns NULL, then columns with a default left to it.
+    private func candidates(for columns: [Column], of table: Table, row: Int, kind: Kind) -> [[(column: Column, value: DatabaseValue)]] {
         let keys = Set(table.primaryKeyNames(at: version))
+        func isNullable(_ column: Column) -> Bool { !column.notNull && !keys.contains(column.name) }
         let full = columns.map { ($0, value(of: $0, in: table, row: row)) }
         let nulls = columns.map { column in
-            let nullable = !column.notNull && !keys.contains(column.name) && !column.unique
-            return (column, nullable ? DatabaseValue.null : value(of: column, in: table, row: row))
+            (column, isNullable(column) && !column.unique ? DatabaseValue.null : value(of: column, in: table, row: row))
         }
         let defaults = nulls.filter { $0.0.defaultSQL == nil || keys.contains($0.0.name) || $0.0.unique }
-        return [full, nulls, defaults]
+        switch kind {
+        case .typical:
+            return [full, nulls, defaults]
+        case .nulls:
+            // UNIQUE allows many NULLs: every nullable column is NULL here.
+            let allNulls = columns.map { column in (column, isNullable(column) ? DatabaseValue.null : value(of: column, in: table, row: row)) }
+            return [allNulls, nulls, full]
+        case .boundary:
+            let boundary = columns.map { column in (column, boundaryValue(of: column, in: table, row: row) ?? value(of: column, in: table, row: row)) }
+            return [boundary, full]
+        }
     }
 
-    private func twoDigits(_ number: Int64) -> String {
-        number < 10 ? "0\(number)" : "\(number)"
+    /// An extreme value of the column's Swift type, or nil when the type has none worth trying
+    /// (references keep the referenced value; enums and dates have only their normal values).
+    func boundaryValue(of column: Column, in table: Table, row: Int) -> DatabaseValue? {
+        if column.references != nil { return nil }
+        // Alternate minimum and maximum, so a UNIQUE column gets both over two versions.
+        let high = (row / Self.rowsPerTable) % 2 == 0
+        switch column.swiftType {
+        case .int64, .int: return .integer(high ? Int64.max : Int64.min)
+        case .int32: return .integer(high ? Int64(Int32.max) : Int64(Int32.min))
+        case .int16: return .integer(high ? Int64(Int16.max) : Int64(Int16.min))
+        case .int8: return .integer(high ? Int64(Int8.max) : Int64(Int8.min))
+        case .uint8: return .integer(high ? Int64(UInt8.max) : 0)
+        case .double: return .real(high ? Double.greatestFiniteMagnitude : -Double.greatestFiniteMagnitude)
+        case .float: return .real(high ? Double(Float.greatestFiniteMagnitude) : -Double(Float.greatestFiniteMagnitude))
+        case .string: return .text(high ? "" : "é ✓ 😀 'quoted' \"double\" \\ \n line")
+        case .data: return .blob(high ? Data() : Data([0, 0xFF, 0]))
+        case .custom where column.affinity == .blob: return .blob(Data())
+        case .custom where column.affinity == .text: return .text("")
+        default: return nil
+        }
     }
 
     /// A value for `column` in row `row`, distinct per row so UNIQUE holds.
@@ -104,7 +141,8 @@ struct SampleRows {
         case .decimal:
             return .text("\(number).25")
         case .date(.iso8601):
-            return .text("2024-01-01T\(twoDigits(number / 60 % 24)):\(twoDigits(number % 60)):00.125Z")
+            // A minute and a millisecond apart per row, without wrapping: distinct for any number of versions.
+            return Date(timeIntervalSince1970: 1_704_067_200 + Double(number) * 60.001).databaseValue
         case .date(.unixEpoch):
             return .real(1_700_000_000.125 + Double(row))
         case .date(.unixEpochMilliseconds):
