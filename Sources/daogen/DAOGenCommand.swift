@@ -41,6 +41,19 @@ struct SchemaDirectoryOptions: ParsableArguments {
 }
 
 extension SchemaDirectoryOptions {
+    /// Compares the schema with its history records; on a shipped version that no longer matches its
+    /// record prints the errors and exits with status 1.
+    func history(of loaded: LoadedSchema) throws -> SchemaHistory.Comparison {
+        do {
+            return try Generator.history(of: loaded)
+        } catch {
+            Diagnostics.print(error.diagnostics)
+            throw ExitCode.failure
+        }
+    }
+}
+
+extension SchemaDirectoryOptions {
     /// Fails with a usage error unless `version` is one of the schema's versions.
     func validate(version: Int, of loaded: LoadedSchema, option: String) throws {
         let latest = loaded.schema.settings.version
