@@ -79,7 +79,7 @@ import Testing
         #expect(comparison.missingVersions == [1])
         #expect(comparison.records == [GeneratedFile(name: "v1.sql", contents: all[1]!)])
         #expect(comparison.warnings.map(\.description) == [
-            "S/daogen.yaml:1:10: warning: version 1 has no record in history/v1.sql; run `daogen generate` (or the generate-daos command plugin) to write it, and check it in"
+            "S/daogen.yaml:1:10: warning: version 1 has no record in history/v1.sql; run `daogen generate` or `daogen history` (with the plugins: `swift package --allow-writing-to-package-directory generate-daos --history-only`) to write it, and check it in"
         ])
     }
 
@@ -91,7 +91,7 @@ import Testing
         #expect(comparison.latestIsOutdated)
         #expect(comparison.records == [GeneratedFile(name: "v2.sql", contents: try records(files)[2]!)])
         #expect(comparison.warnings.map(\.description) == [
-            "S/daogen.yaml:1:10: warning: the record of version 2, the latest, in history/v2.sql is out of date; run `daogen generate` (or the generate-daos command plugin) to rewrite it before version 2 ships"
+            "S/daogen.yaml:1:10: warning: the record of version 2, the latest, in history/v2.sql is out of date; run `daogen generate` or `daogen history` (with the plugins: `swift package --allow-writing-to-package-directory generate-daos --history-only`) to rewrite it before version 2 ships"
         ])
     }
 

@@ -51,21 +51,27 @@ public enum SchemaHistory {
         /// The latest version.
         var latest = 1
 
+        /// The commands that write records.
+        private var howToWrite: String {
+            "run `daogen generate` or `daogen history` (with the plugins: "
+                + "`swift package --allow-writing-to-package-directory generate-daos --history-only`)"
+        }
+
         /// What a run that must not write into the schema directory (the build plugin) says about the
         /// records it would have written.
         public var warnings: [Diagnostic] {
             var warnings = missingVersions.map { version in
                 Diagnostic(
                     .warning,
-                    "version \(version) has no record in \(folderName)/\(fileName(version: version)); run `daogen generate` "
-                        + "(or the generate-daos command plugin) to write it, and check it in",
+                    "version \(version) has no record in \(folderName)/\(fileName(version: version)); \(howToWrite) to write it, "
+                        + "and check it in",
                     at: versionLocation)
             }
             if latestIsOutdated {
                 warnings.append(Diagnostic(
                     .warning,
                     "the record of version \(latest), the latest, in \(folderName)/\(fileName(version: latest)) is out of date; "
-                        + "run `daogen generate` (or the generate-daos command plugin) to rewrite it before version \(latest) ships",
+                        + "\(howToWrite) to rewrite it before version \(latest) ships",
                     at: versionLocation))
             }
             return warnings
