@@ -1,8 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory generate-daos [--target T] [--schema DIR] [--output DIR]`:
-/// writes the generated files into the package, for teams that check generated code in.
+/// `swift package --allow-writing-to-package-directory generate-daos [--target T] [--schema DIR] [--output DIR] [--history-only]`:
+/// writes the generated files into the package, for teams that check generated code in, and the schema history
+/// records into the schema's `history/` folder. `--history-only` writes the records alone (`daogen history`), for
+/// targets whose code the build plugin generates.
 ///
 /// For each target (all, or those named with `--target`), the schema is the target's `Schema` folder when it
 /// exists, else the target's directory (`--schema` names another folder, relative to the target); the output is
@@ -13,8 +15,9 @@ import PackagePlugin
         let targetNames = extractor.extractOption(named: "target")
         let schemaFolder = extractor.extractOption(named: "schema").last
         let outputFolder = extractor.extractOption(named: "output").last ?? "Generated"
+        let historyOnly = extractor.extractFlag(named: "history-only") > 0
         if !extractor.remainingArguments.isEmpty {
-            throw CommandError("unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target, --schema, --output")
+            throw CommandError("unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target, --schema, --output, --history-only")
         }
         let targets = targetNames.isEmpty ? context.package.targets : try context.package.targets(named: targetNames)
         let tool = try context.tool(named: "daogen")
@@ -34,7 +37,9 @@ import PackagePlugin
             }
             let process = Process()
             process.executableURL = tool.url
-            process.arguments = invocation.arguments.filter { $0 != "--quiet" }
+            process.arguments = historyOnly
+                ? ["history", invocation.schemaDirectory.path(percentEncoded: false)]
+                : invocation.arguments.filter { $0 != "--quiet" }
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {

@@ -13,7 +13,8 @@ import PackagePlugin
             .buildCommand(
                 displayName: "Generating DAOs from \(invocation.schemaDirectory.lastPathComponent)",
                 executable: tool.url,
-                arguments: invocation.arguments,
+                // A build may not write into the package: check the schema history, warn about missing records.
+                arguments: invocation.arguments + ["--history", "check"],
                 inputFiles: invocation.inputFiles,
                 outputFiles: invocation.outputFiles)
         ]

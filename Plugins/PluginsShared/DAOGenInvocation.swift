@@ -5,7 +5,8 @@ import Foundation
 struct DAOGenInvocation {
     /// The directory holding daogen.yaml and the table files.
     var schemaDirectory: URL
-    /// Every YAML file of the schema directory, and the template overrides: the build's inputs.
+    /// Every YAML file of the schema directory, the template overrides and the schema history records
+    /// (`history/v<N>.sql`): the build's inputs.
     var inputFiles: [URL]
     /// The template override directory, when there is one.
     var templatesDirectory: URL?
@@ -34,7 +35,11 @@ struct DAOGenInvocation {
                 .sorted()
                 .map { directory.appending(path: $0) }
         } ?? []
-        inputFiles = yaml + templates
+        let history = directory.appending(path: "history", directoryHint: .isDirectory).path(percentEncoded: false)
+        let records = files
+            .filter { $0.pathExtension == "sql" && $0.deletingLastPathComponent().standardizedFileURL.path(percentEncoded: false) == history }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        inputFiles = yaml + templates + records
     }
 
     /// `templates:` of daogen.yaml when set (a plain one-line scan: the plugin has no YAML parser),
@@ -64,7 +69,8 @@ struct DAOGenInvocation {
         return (stems.map { "\($0).swift" } + [Self.databaseFileName]).map { outputDirectory.appending(path: $0) }
     }
 
-    /// `daogen generate <schema> --output <dir> [--templates <dir>] --quiet`.
+    /// `daogen generate <schema> --output <dir> [--templates <dir>] --quiet`. The build plugin adds
+    /// `--history check`: it may not write the history records into the package.
     var arguments: [String] {
         var arguments = ["generate", schemaDirectory.path(percentEncoded: false), "--output", outputDirectory.path(percentEncoded: false)]
         if let templatesDirectory {

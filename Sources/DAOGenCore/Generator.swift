@@ -146,8 +146,13 @@ public enum Generator {
 
     /// The CREATE statements of `version` (the latest when nil), each ending with a semicolon.
     public static func creationSQL(_ loaded: LoadedSchema, version: Int? = nil) -> String {
-        let version = version ?? loaded.schema.settings.version
-        return SQLWriter.creationStatements(for: loaded.schema, at: version).map { $0 + ";\n" }.joined(separator: "\n")
+        creationSQL(of: loaded.schema, version: version ?? loaded.schema.settings.version)
+    }
+
+    /// The CREATE statements of `version` of `schema`, each ending with a semicolon: what `daogen sql` prints
+    /// and what the schema history records.
+    static func creationSQL(of schema: Schema, version: Int) -> String {
+        SQLWriter.creationStatements(for: schema, at: version).map { $0 + ";\n" }.joined(separator: "\n")
     }
 
     /// The migration steps from `from` to `to` as an SQL script, each step under a comment saying what it does.

@@ -7,8 +7,11 @@ struct Check: ParsableCommand {
         abstract: "Checks that checked-in generated files are current.",
         discussion: """
             Exits with status 0 when every file in the output directory equals what `daogen generate`
-            would write. Otherwise prints a unified diff for each stale, missing or orphaned file and
-            exits with status 1. Writes nothing. For the CI of projects that check generated code in.
+            would write, and the schema directory's history/ folder holds the record `daogen generate`
+            would leave there for every version. Otherwise prints a unified diff for each stale, missing
+            or orphaned file and record, and exits with status 1. A version before the latest that no
+            longer matches its record is an error, as in `daogen generate`. Writes nothing. For the CI
+            of projects that check generated code in.
 
             Example:
               daogen check Sources/Notes/Schema --output Sources/Notes/Generated
@@ -24,20 +27,31 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let loaded = try schema.load()
+        let history = try schema.history(of: loaded)
         let files = try schema.render(loaded, templates: templates)
         let stale = FreshnessCheck.staleFiles(files, in: URL(filePath: output, directoryHint: .isDirectory))
-        if stale.isEmpty {
+        let staleRecords = FreshnessCheck.staleFiles(history.records, in: HistoryFiles.directory(of: schema.url))
+        if stale.isEmpty, staleRecords.isEmpty {
             print("daogen: \(files.count) generated file(s) in \(output) are current")
             return
         }
-        for file in stale {
+        for file in stale + staleRecords {
             print(file.diff, terminator: "")
         }
-        let names = stale.map(\.name).joined(separator: ", ")
-        Diagnostics.print([Diagnostic(
-            .error,
-            "\(stale.count) generated file(s) in \(output) are stale: \(names); run `daogen generate \(schema.schemaDirectory) --output \(output)`",
-            at: nil)])
+        let command = "run `daogen generate \(schema.schemaDirectory) --output \(output)`"
+        var errors: [Diagnostic] = []
+        if !stale.isEmpty {
+            let names = stale.map(\.name).joined(separator: ", ")
+            errors.append(Diagnostic(.error, "\(stale.count) generated file(s) in \(output) are stale: \(names); \(command)", at: nil))
+        }
+        if !staleRecords.isEmpty {
+            let names = staleRecords.map(\.name).joined(separator: ", ")
+            errors.append(Diagnostic(
+                .error,
+                "\(staleRecords.count) schema history record(s) in \(schema.displayPath)/\(SchemaHistory.folderName) are missing or outdated: \(names); \(command) and check them in",
+                at: nil))
+        }
+        Diagnostics.print(errors)
         throw ExitCode.failure
     }
 }

@@ -11,7 +11,7 @@ struct DAOGen: ParsableCommand {
             A schema directory holds an optional daogen.yaml (database-wide settings) and any number of
             other .yaml / .yml files listing tables. See docs/SchemaFormat.md for the format.
             """,
-        subcommands: [Generate.self, Check.self, SQL.self, Plan.self, Verify.self, Validate.self],
+        subcommands: [Generate.self, Check.self, History.self, SQL.self, Plan.self, Verify.self, Validate.self],
         defaultSubcommand: nil)
 }
 
@@ -33,6 +33,19 @@ struct SchemaDirectoryOptions: ParsableArguments {
             let loaded = try Generator.load(directory: url, displayPath: displayPath)
             Diagnostics.print(loaded.warnings)
             return loaded
+        } catch {
+            Diagnostics.print(error.diagnostics)
+            throw ExitCode.failure
+        }
+    }
+}
+
+extension SchemaDirectoryOptions {
+    /// Compares the schema with its history records; on a shipped version that no longer matches its
+    /// record prints the errors and exits with status 1.
+    func history(of loaded: LoadedSchema) throws -> SchemaHistory.Comparison {
+        do {
+            return try Generator.history(of: loaded)
         } catch {
             Diagnostics.print(error.diagnostics)
             throw ExitCode.failure

@@ -11,6 +11,14 @@ struct Generate: ParsableCommand {
             files whose schema file is gone are removed. On any error nothing is written and the exit
             status is 1.
 
+            Schema history: the schema directory's history/ folder records the CREATE statements of every
+            version (history/v1.sql, ...); check it in. generate writes the record of any version that has
+            none and rewrites the latest version's record when it changes. A version before the latest has
+            shipped: when the schema no longer creates exactly what its record holds (say, a column added
+            without `since:` after `version` was raised), generate fails with an error naming the table
+            and the difference, and writes nothing. `--history check` (the build plugin) writes no record:
+            a missing or outdated one is a warning. `--schema-version` never writes records.
+
             Examples:
               daogen generate Schemas/Library --output Generated/Library
               daogen generate Sources/App/Schema --output Sources/App/Generated --templates MyTemplates
@@ -30,16 +38,26 @@ struct Generate: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
     var quiet = false
 
+    @Option(help: "write: write missing history records and the latest one (default). check: write none, warn when one is missing or outdated (for build plugins, which cannot write into the package).")
+    var history: HistoryMode = .write
+
     func run() throws {
         var loaded = try schema.load()
+        let comparison = try schema.history(of: loaded)
+        let writesHistory = history == .write && schemaVersion == nil
+        if history == .check {
+            Diagnostics.print(comparison.warnings)
+        }
         if let schemaVersion {
             try schema.validate(version: schemaVersion, of: loaded, option: "--schema-version")
             loaded = Generator.asOf(loaded, version: schemaVersion)
         }
         let files = try schema.render(loaded, templates: templates)
         let report: OutputWriter.Report
+        let recorded: [String]
         do {
             report = try OutputWriter.write(files, to: URL(filePath: output, directoryHint: .isDirectory))
+            recorded = writesHistory ? try HistoryFiles.write(comparison.records, schemaDirectory: schema.url) : []
         } catch {
             FileHandle.standardError.write(Data("daogen: error: \(error)\n".utf8))
             throw ExitCode.failure
@@ -47,7 +65,16 @@ struct Generate: ParsableCommand {
         if !quiet {
             let summary = "daogen: \(report.written.count) written, \(report.unchanged.count) unchanged"
                 + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed") + " in \(output)"
+                + (recorded.isEmpty ? "" : "; recorded \(recorded.joined(separator: ", ")) in \(schema.displayPath)")
             print(summary)
         }
     }
+}
+
+/// What `generate` does with the schema history records.
+enum HistoryMode: String, ExpressibleByArgument, CaseIterable {
+    /// Write missing records and the latest one.
+    case write
+    /// Write nothing into the schema directory; warn about missing or outdated records.
+    case check
 }

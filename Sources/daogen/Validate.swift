@@ -6,8 +6,9 @@ struct Validate: ParsableCommand {
         abstract: "Checks a schema directory without writing anything.",
         discussion: """
             Parses and resolves every file, then builds each version in an in-memory SQLite database and
-            prepares every generated statement. Prints every error as path:line:column: error: message and
-            exits with status 1 if there is one.
+            prepares every generated statement, and compares every version before the latest with its
+            record in the schema directory's history/ folder (a missing record is a warning). Prints every
+            error as path:line:column: error: message and exits with status 1 if there is one.
 
             Example:
               daogen validate Schemas/Library
@@ -17,6 +18,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let loaded = try schema.load()
+        Diagnostics.print(try schema.history(of: loaded).warnings)
         let tables = loaded.schema.tables.filter { $0.range.contains(loaded.schema.settings.version) }.count
         print("\(schema.displayPath): valid, \(tables) table(s) at version \(loaded.schema.settings.version)")
     }

@@ -1,0 +1,45 @@
+-- The schema of version 3, recorded by daogen. Do not edit; check this file in.
+-- Once a later version exists, version 3 has shipped: daogen then refuses a schema whose
+-- version 3 no longer creates exactly these tables and indexes.
+
+CREATE TABLE "t_author" (
+  "id" INTEGER PRIMARY KEY,
+  "name" TEXT NOT NULL,
+  "external_id" TEXT UNIQUE,
+  "website" TEXT
+);
+
+CREATE TABLE "book" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "isbn" TEXT UNIQUE,
+  "title" TEXT NOT NULL COLLATE NOCASE DEFAULT 'untitled' CHECK (length(title) > 0),
+  "author_id" INTEGER NOT NULL REFERENCES "t_author" ("id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED,
+  "published" TEXT,
+  "status" TEXT NOT NULL DEFAULT 'draft' CHECK ("status" IN ('draft', 'published', 'archived')),
+  "rating" REAL,
+  "subtitle" TEXT,
+  "price" TEXT,
+  UNIQUE ("author_id", "title"),
+  CHECK (rating IS NULL OR rating BETWEEN 0 AND 5)
+);
+
+CREATE TABLE "member" (
+  "card_number" TEXT PRIMARY KEY NOT NULL,
+  "name" TEXT NOT NULL,
+  "tier" INTEGER NOT NULL DEFAULT 1 CHECK ("tier" IN (1, 2)),
+  "joined" TEXT NOT NULL
+);
+
+CREATE TABLE "loan" (
+  "member_card" TEXT NOT NULL REFERENCES "member" ("card_number") ON DELETE CASCADE,
+  "book_id" INTEGER NOT NULL REFERENCES "book" ("id"),
+  "due" TEXT NOT NULL,
+  "returned" INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY ("member_card", "book_id")
+) WITHOUT ROWID;
+
+CREATE INDEX "book_by_author" ON "book" ("author_id", "title" DESC);
+
+CREATE INDEX "book_rated" ON "book" ("rating") WHERE rating IS NOT NULL;
+
+CREATE INDEX "loan_by_due" ON "loan" ("due") WHERE returned = 0;
