@@ -60,4 +60,54 @@ import Testing
             "T/table-file.mustache:3:4: error: template 'table-file' does not parse: a section is closed with a name other than the one it opened",
         ])
     }
+
+    @Test func anOutputPathThatIsAFileIsAnErrorInWords() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(["out": "not a directory"])
+        let file = GeneratedFile(name: "a.swift", contents: "// a\n")
+        let error = try #require(throws: OutputWriter.WriteError.self) {
+            try OutputWriter.write([file], to: directory.url.appending(path: "out"))
+        }
+        #expect(error.description == "cannot write \(directory.url.appending(path: "out").path(percentEncoded: false)): it is a file, not a directory")
+    }
+
+    @Test func aDirectoryInTheWayOfAFileStopsEveryWrite() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let output = directory.url.appending(path: "out")
+        try FileManager.default.createDirectory(at: output.appending(path: "b.swift"), withIntermediateDirectories: true)
+        let files = [GeneratedFile(name: "a.swift", contents: "// a\n"), GeneratedFile(name: "b.swift", contents: "// b\n")]
+        let error = try #require(throws: OutputWriter.WriteError.self) { try OutputWriter.write(files, to: output) }
+        #expect(error.reason == "a directory is in the way of the generated file")
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "a.swift").path(percentEncoded: false)))
+    }
+
+    @Test func aMissingTemplatesFolderIsAnErrorNotTheBuiltInTemplates() throws {
+        let error = try #require(throws: DiagnosticsError.self) {
+            try TemplateRenderer(overridesDirectory: URL(filePath: "/nonexistent/templates"), displayPath: "MyTemplates")
+        }
+        #expect(error.description == "error: the templates folder 'MyTemplates' does not exist")
+    }
+
+    @Test func aTemplateThatIsNotUTF8IsAnError() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try Data([0x7B, 0x7B, 0xFF, 0xFE, 0x7D, 0x7D]).write(to: directory.url.appending(path: "table-file.mustache"))
+        let error = try #require(throws: DiagnosticsError.self) {
+            try TemplateRenderer(overridesDirectory: directory.url, displayPath: "T")
+        }
+        #expect(error.description == "T/table-file.mustache:1:1: error: template 'table-file' cannot be read as UTF-8 text")
+    }
+
+    @Test func aTemplateThatRendersANamelessTypeIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(["database-file.mustache": "// header\nstruct {{{typename}}}: Sendable {}\n"])
+        let loaded = try Generator.load(directory: packageRoot.appending(path: "Schemas/Notes"), displayPath: "Schemas/Notes")
+        let error = try #require(throws: DiagnosticsError.self) {
+            try Generator.render(loaded, renderer: try TemplateRenderer(overridesDirectory: directory.url, displayPath: "T"))
+        }
+        #expect(error.description == "T/database-file.mustache:1:1: error: template 'database-file' renders 'struct' without a name at line 2 of its output: struct : Sendable {}")
+    }
 }

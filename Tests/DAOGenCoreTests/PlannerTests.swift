@@ -116,4 +116,33 @@ import Testing
         ])
         #expect(result == ["S/t.yaml:12:10: error: the migration to version 2 fails: CHECK constraint failed: length(a) > 5, in: UPDATE t SET a = 'short'"])
     }
+
+    /// The proof's sample rows hold NULL in every nullable column, so a data step that leaves NULLs in
+    /// a column becoming NOT NULL fails at generation, as it would on a real file.
+    @Test func theProofFailsWhereARealFileWould() throws {
+        let result = try diagnostics([
+            "daogen.yaml": "version: 2\n",
+            "t.yaml": tableFile(
+                "      - name: a\n        type: TEXT\n        until: 1\n      - name: a\n        type: TEXT\n        notNull: true\n        since: 2\n",
+                extra: "migrations:\n  - version: 2\n    sql: \"UPDATE t SET a = 'x' WHERE id < 0\"\n"),
+        ])
+        #expect(result == [
+            #"S/t.yaml:2:5: error: the migration to version 2 fails: NOT NULL constraint failed: _daogen_new_t.a, in: INSERT INTO "_daogen_new_t" ("id", "a") SELECT "id", "a" FROM "t""#
+        ])
+    }
+
+    /// A column becoming NOT NULL: with a default and no data step one rebuild copies NULLs as the
+    /// default; with a data step, the step sees the new shape with the column still nullable and a
+    /// second rebuild tightens it.
+    @Test func aColumnBecomingNotNullIsFilledBeforeItIsTightened() throws {
+        let plan = try Generator.load(directory: packageRoot.appending(path: "Tests/Schemas/Trust"), displayPath: "T").plan
+        let toTwo = try #require(plan[2]?.first { $0.kind == .rebuildTable })
+        #expect(toTwo.statements.contains { $0.hasSuffix(#"coalesce("rating", 'unrated') FROM "ticket""#) })
+        #expect(plan[3]?.map(\.kind) == [.dropIndex, .renameColumn, .rebuildTable, .data, .rebuildTable])
+        let relaxed = try #require(plan[3]?[2].statements.first)
+        #expect(relaxed.contains(#""email" TEXT,"#))
+        let tightened = try #require(plan[3]?[4].statements.first)
+        #expect(tightened.contains(#""email" TEXT NOT NULL,"#))
+        #expect(plan[3]?[4].comment == "Rebuild table account to make email NOT NULL after the data step (rebuild: copies every row)")
+    }
 }

@@ -41,11 +41,12 @@ public enum OutputWriter {
     /// goes, a directory where a file goes, or no write permission.
     static func checkWritable(_ files: [GeneratedFile], in directory: URL) throws(WriteError) {
         let manager = FileManager.default
-        var ancestor = directory.standardizedFileURL
-        while !manager.fileExists(atPath: ancestor.path(percentEncoded: false)), ancestor.pathComponents.count > 1 {
-            ancestor = ancestor.deletingLastPathComponent()
+        // The nearest part of the path that exists (a trailing slash would hide a file there).
+        var existing = directory.standardizedFileURL.path(percentEncoded: false)
+        while existing.count > 1, existing.hasSuffix("/") { existing.removeLast() }
+        while !manager.fileExists(atPath: existing), existing.contains("/"), existing != "/" {
+            existing = (existing as NSString).deletingLastPathComponent
         }
-        let existing = ancestor.path(percentEncoded: false)
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: existing, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw WriteError(path: existing, reason: "it is a file, not a directory")
