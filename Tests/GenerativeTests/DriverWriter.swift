@@ -94,6 +94,7 @@ struct DriverWriter {
             func \(functionName)(path: String) throws -> [String] {
                 var problems: [String] = []
                 var before: [String: [String]] = [:]
+                before.reserveCapacity(\(history.tables.count))
                 do {
                     let db = try \(oldModule).\(SchemaHistory.databaseName).open(path: path)
                 _ = db
@@ -177,6 +178,7 @@ struct DriverWriter {
                     let foreignKeys = try db.database.rows("PRAGMA foreign_key_check")
                     if !foreignKeys.isEmpty { problems.append("foreign_key_check: \\(foreignKeys)") }
                 }
+                _ = before
                 return problems
             }
 

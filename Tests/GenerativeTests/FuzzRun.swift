@@ -67,7 +67,9 @@ struct FuzzRun {
             try Data("\(index)\n".utf8).write(to: output.appending(path: "current"))
             let (kind, detail) = evaluate(directory, index: index)
             counts[kind, default: 0] += 1
-            let line = "\(index)\t\(kind)\t\(sourceName): \(detail)".replacingOccurrences(of: "\n", with: "\\n")
+            let shown = detail.count > 600 ? String(detail.prefix(300)) + " ... " + String(detail.suffix(200)) : detail
+            let line = "\(index)\t\(kind)\t\(sourceName): \(shown)"
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
             try journal.write(contentsOf: Data((line + "\n").utf8))
             if kind == "generated" || kind == "rejected" {
                 try? FileManager.default.removeItem(at: directory)

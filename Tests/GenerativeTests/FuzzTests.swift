@@ -16,7 +16,7 @@ import Testing
             ?? FileManager.default.temporaryDirectory.appending(path: "daogen-fuzz-\(seed)-\(UUID().uuidString)")
         let run = FuzzRun(
             seed: seed, start: start, count: count, output: output, exitOnHang: environment["DAOGEN_FUZZ_SUPERVISED"] == "1",
-            sampleStride: environmentInteger("DAOGEN_FUZZ_STRIDE") ?? 8)
+            sampleStride: environmentInteger("DAOGEN_FUZZ_STRIDE") ?? 1)
         if phase != "compile" {
             let counts = try run.run()
             print("fuzz: mutants \(start)..<\(start + count): \(counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
