@@ -85,6 +85,10 @@ let package = Package(
             dependencies: ["DAOGenRuntime", "DAOGenCore", "MigrationCrashHelper"]
                 + generatedFixtures.map { .target(name: "Generated\($0)") }
         ),
+        .testTarget(
+            name: "GenerativeTests",
+            dependencies: ["DAOGenCore"]
+        ),
         .executableTarget(
             name: "MigrationCrashHelper",
             dependencies: ["GeneratedEvolution"],

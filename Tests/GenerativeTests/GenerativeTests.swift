@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// The property-based test of issue 8: random valid schema histories (renames, changed definitions, NOT
+/// NULL tightening with defaults, enums, composite and WITHOUT ROWID keys, indexes, foreign keys, data
+/// steps) generate code that compiles, creates files at an old version holding adversarial rows, and
+/// migrates them to the latest version with every row. CI runs a fixed seed and a few dozen histories;
+/// `Scripts/generative-test.sh --seed S --histories N` runs more.
+@Suite(.serialized) struct GenerativeTests {
+    @Test func randomHistoriesMigrateEveryRow() throws {
+        let seed = UInt64(environmentInteger("DAOGEN_GENERATIVE_SEED") ?? 8)
+        let count = environmentInteger("DAOGEN_GENERATIVE_HISTORIES") ?? 24
+        let batch = environmentInteger("DAOGEN_GENERATIVE_BATCH") ?? 40
+        let report = try GenerativeRun(seed: seed, count: count, batchSize: batch).run()
+        let known = report.failures.filter { $0.known != nil }
+        let unknown = report.failures.filter { $0.known == nil }
+        print("""
+            generative: seed \(seed): \(report.tried) histories tried, \(report.passed) passed, \
+            \(known.count) failed with known defects, \(unknown.count) failed otherwise
+            """)
+        for failure in known {
+            print("generative: known: \(failure)")
+            withKnownIssue { Issue.record("\(failure)") }
+        }
+        for failure in unknown {
+            Issue.record("\(failure)")
+        }
+    }
+}
