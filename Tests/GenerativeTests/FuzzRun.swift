@@ -91,7 +91,7 @@ struct FuzzRun {
             do {
                 let loaded = try Generator.load(directory: directory, displayPath: path)
                 let renderer = try loaded.renderer()
-                outcome.files = Generator.render(loaded, renderer: renderer)
+                outcome.files = try Generator.render(loaded, renderer: renderer)
             } catch let error as DiagnosticsError {
                 outcome.diagnostics = error.diagnostics
             } catch {

@@ -77,8 +77,8 @@ struct GenerativeRun {
             do {
                 let loaded = try Generator.load(directory: schema, displayPath: schema.path(percentEncoded: false))
                 let renderer = try loaded.renderer()
-                let latestFiles = Generator.render(loaded, renderer: renderer)
-                let oldFiles = Generator.render(Generator.asOf(loaded, version: old), renderer: renderer)
+                let latestFiles = try Generator.render(loaded, renderer: renderer)
+                let oldFiles = try Generator.render(Generator.asOf(loaded, version: old), renderer: renderer)
                 let driver = DriverWriter(history: history, number: number, old: old)
                 prepared[number] = Prepared(
                     number: number, history: history, schema: schema, old: old,
