@@ -232,20 +232,17 @@ private enum {{{statementsName}}} {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     {{{access}}}func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [{{{typeName}}}.Ordering] = [],
         limit: Int? = nil
     ) throws -> [{{{typeName}}}] {
-        let sql = {{{statementsName}}}.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll({{{typeName}}}.init(row:))
-        }
+        try database.fetchAll(
+            {{{statementsName}}}.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            {{{typeName}}}.init(row:))
     }
 {{#indexFinders}}
 
@@ -264,7 +261,7 @@ private enum {{{statementsName}}} {
     {{{access}}}func count() throws -> Int {
         try database.withStatement({{{statementsName}}}.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

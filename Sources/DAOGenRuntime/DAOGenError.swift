@@ -14,6 +14,11 @@ public enum DAOGenError: Error, CustomStringConvertible, Sendable, Equatable {
     case missingMigration(from: Int, to: Int)
     /// A stored value cannot be read as the Swift type of its column.
     case invalidValue(column: String, value: String, expected: String, sql: String)
+    /// The SQL has `expected` parameters for arguments, but `given` arguments were passed.
+    case argumentCountMismatch(expected: Int, given: Int, sql: String)
+    /// A value bound to the parameter at 1-based `parameter` cannot be stored without losing it,
+    /// such as `Double.nan`, which SQLite would store as NULL.
+    case unstorableValue(parameter: Int, value: String, reason: String, sql: String)
 
     /// A full sentence that says what went wrong.
     public var description: String {
@@ -21,7 +26,7 @@ public enum DAOGenError: Error, CustomStringConvertible, Sendable, Equatable {
         case let .newerFile(path, fileVersion, codeVersion):
             return "The database at \(path) is at schema version \(fileVersion), newer than version \(codeVersion) that this code knows; it was left untouched."
         case let .unversionedFile(path, tables):
-            return "The database at \(path) has no schema version but already has tables (\(tables.joined(separator: ", "))), so its schema is unknown; it was left untouched."
+            return "The database at \(path) has no schema version but already has tables (\(tables.joined(separator: ", "))), so its schema is unknown; it was left untouched. If these tables were made without daogen, open the file with open(path:baseline:) to compare them with a schema version and adopt the file at that version."
         case let .invalidBaseline(baseline, codeVersion):
             return "The baseline schema version \(baseline) is invalid: it must be between 1 and \(codeVersion), the version that this code knows."
         case let .baselineMismatch(path, version, differences):
@@ -33,6 +38,12 @@ public enum DAOGenError: Error, CustomStringConvertible, Sendable, Equatable {
             return "There is no migration from schema version \(from) to version \(to)."
         case let .invalidValue(column, value, expected, sql):
             return "The column \(column) holds \(value), which cannot be read as \(expected), in: \(sql)"
+        case let .argumentCountMismatch(expected, given, sql):
+            let parameters = expected == 1 ? "1 argument" : "\(expected) arguments"
+            let passed = given == 1 ? "1 was given" : "\(given) were given"
+            return "The SQL takes \(parameters) but \(passed), so no argument was bound, in: \(sql)"
+        case let .unstorableValue(parameter, value, reason, sql):
+            return "The value \(value) bound to parameter \(parameter) cannot be stored: \(reason), in: \(sql)"
         }
     }
 }

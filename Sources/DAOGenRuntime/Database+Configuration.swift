@@ -10,7 +10,8 @@ extension Database {
         public var foreignKeys = true
         /// Whether a file database uses write-ahead logging (`PRAGMA journal_mode = WAL`), so that
         /// readers in other connections do not block the writer. On by default; ignored for
-        /// in-memory and read-only databases.
+        /// in-memory databases and for files opened read-only, by ``readOnly`` or because SQLite
+        /// could not open them for writing (read-only media or permissions).
         public var journalModeWAL = true
         /// Whether the file is opened read-only, and not created when missing. Off by default.
         public var readOnly = false

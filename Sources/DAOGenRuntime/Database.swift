@@ -22,7 +22,8 @@ public final class Database: @unchecked Sendable {
     /// or `""` opens a private in-memory or temporary database.
     ///
     /// Sets the busy timeout, turns foreign keys on and, for a writable file, switches to WAL
-    /// journaling, as `configuration` says. Paths are plain file names, not `file:` URIs.
+    /// journaling, as `configuration` says. A file that can only be opened read-only (read-only
+    /// media, or no write permission) opens read-only with its journal mode unchanged. Paths are plain file names, not `file:` URIs.
     /// - Throws: ``DatabaseError`` when the file cannot be opened or set up; the connection is
     ///   closed then.
     public init(path: String, configuration: Configuration = Configuration()) throws {
@@ -62,7 +63,10 @@ public final class Database: @unchecked Sendable {
                 try execute("PRAGMA foreign_keys = ON", connection: handle)
             }
             let isFile = path != ":memory:" && !path.isEmpty
-            if configuration.journalModeWAL && isFile && !configuration.readOnly {
+            // A file that SQLite could only open read-only (read-only media, no write permission)
+            // keeps its journal mode: changing it would write, and fail.
+            let isReadOnly = configuration.readOnly || sqlite3_db_readonly(handle, "main") == 1
+            if configuration.journalModeWAL && isFile && !isReadOnly {
                 try execute("PRAGMA journal_mode = WAL", connection: handle)
             }
         } catch {

@@ -19,7 +19,13 @@ extension Data: DatabaseValueConvertible {
 extension Date: DatabaseValueConvertible {
     /// ISO-8601 UTC text with milliseconds, such as `2024-01-02T03:04:05.678Z`, rounded to the
     /// nearest millisecond.
-    public var databaseValue: DatabaseValue { .text(ISO8601Timestamp.string(from: self)) }
+    ///
+    /// A date more than 8.64e15 ms (about 273,790 years) from 1970 has no such text: it is the REAL
+    /// number of seconds since 1970 instead, which ``fromDatabaseValue(_:)`` reads back exactly (a NaN
+    /// date is a NaN REAL, which binding refuses).
+    public var databaseValue: DatabaseValue {
+        ISO8601Timestamp.string(from: self).map(DatabaseValue.text) ?? .real(timeIntervalSince1970)
+    }
 
     /// ISO-8601 text (with or without a fraction or a zone, as `Statement.iso8601Date(at:)`
     /// reads it), or an INTEGER or REAL number of seconds since 1970; nil otherwise.

@@ -76,9 +76,10 @@ enum ISO8601Timestamp {
         return result
     }
 
-    /// The timestamp text of a date, rounded to the nearest millisecond.
-    static func string(from date: Date) -> String {
-        let milliseconds = EpochMilliseconds.milliseconds(of: date)
+    /// The timestamp text of a date, rounded to the nearest millisecond, or nil when
+    /// ``EpochMilliseconds/milliseconds(of:)`` rejects it.
+    static func string(from date: Date) -> String? {
+        guard let milliseconds = EpochMilliseconds.milliseconds(of: date) else { return nil }
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             write(milliseconds: milliseconds, into: buffer)
         }

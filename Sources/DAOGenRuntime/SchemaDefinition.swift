@@ -38,39 +38,89 @@ public struct SchemaDefinition: Sendable {
     /// file one version at a time (each step one transaction), and refuses newer or unversioned files
     /// without touching them. With `baseline`, an unversioned file whose schema matches that version is
     /// stamped with it first, then migrated.
+    ///
+    /// A file already at the latest version is only read, so a read-only file opens. Otherwise every
+    /// step (creation, adoption, each migration) takes the write lock with `BEGIN IMMEDIATE` and reads
+    /// `user_version` again under it: when several connections or processes open an old or new file at
+    /// once, one does each step and the others wait for it (up to the busy timeout), then go on from
+    /// the version it left.
+    /// - Throws: ``DAOGenError/invalidBaseline(baseline:codeVersion:)`` when `baseline` is not in
+    ///   `1...version`, before anything is read; the other ``DAOGenError`` cases for a file that
+    ///   cannot be brought to the latest version; ``DatabaseError`` when SQLite fails.
     public func prepare(_ database: Database, baseline: Int? = nil) throws {
+        if let baseline, !(1...version).contains(baseline) {
+            throw DAOGenError.invalidBaseline(baseline: baseline, codeVersion: version)
+        }
         try database.withLock {
-            var current = try database.userVersion()
-            if current > version {
-                throw DAOGenError.newerFile(path: database.path, fileVersion: current, codeVersion: version)
-            }
+            // A first look without the write lock: the common case, a file at the latest version, and
+            // the refusals leave the file untouched (and work on read-only files).
+            let seen = try database.userVersion()
+            if seen == version { return }
+            try check(database, at: seen, baseline: baseline)
+            var current = seen
             if current == 0 {
-                let tables = try database.tableNames()
-                if tables.isEmpty {
-                    try database.transaction {
+                current = try writeStep(database) { current in
+                    guard current == 0 else { return current }  // another connection created or adopted it
+                    let tables = try database.tableNames()
+                    if tables.isEmpty {
                         for statement in creation { try database.execute(statement) }
                         try database.setUserVersion(version)
+                        return version
                     }
-                    return
+                    guard let baseline else {
+                        throw DAOGenError.unversionedFile(path: database.path, tables: tables)
+                    }
+                    try adopt(database, at: baseline)
+                    return baseline
                 }
-                guard let baseline else {
-                    throw DAOGenError.unversionedFile(path: database.path, tables: tables)
-                }
-                try adopt(database, at: baseline)
-                current = baseline
             }
             while current < version {
-                try migrate(database, to: current + 1)
-                current += 1
+                current = try withForeignKeysOff(database) {
+                    try writeStep(database) { current in
+                        try check(database, at: current, baseline: baseline)
+                        guard current < version else { return current }  // another connection migrated it
+                        try migrate(database, to: current + 1)
+                        return current + 1
+                    }
+                }
             }
         }
     }
 
-    /// Compares an unversioned file with version `baseline` and stamps it when they match.
-    private func adopt(_ database: Database, at baseline: Int) throws {
-        guard (1...version).contains(baseline) else {
-            throw DAOGenError.invalidBaseline(baseline: baseline, codeVersion: version)
+    /// Throws when a file at `current` cannot be brought to the latest version: it is newer, or it is
+    /// unversioned with tables and there is no baseline.
+    private func check(_ database: Database, at current: Int, baseline: Int?) throws {
+        if current > version {
+            throw DAOGenError.newerFile(path: database.path, fileVersion: current, codeVersion: version)
         }
+        if current == 0, baseline == nil {
+            let tables = try database.tableNames()
+            if !tables.isEmpty {
+                throw DAOGenError.unversionedFile(path: database.path, tables: tables)
+            }
+        }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction with the file's `user_version`, read after the
+    /// write lock is taken; rolls back when it throws.
+    private func writeStep<T>(_ database: Database, _ body: (_ current: Int) throws -> T) throws -> T {
+        try database.transaction {
+            try body(try database.userVersion())
+        }
+    }
+
+    /// Runs `body` with `PRAGMA foreign_keys` off, as SQLite's documented table rebuild requires, and
+    /// restores it afterwards. The pragma cannot change inside a transaction, so this wraps one.
+    private func withForeignKeysOff<T>(_ database: Database, _ body: () throws -> T) throws -> T {
+        let foreignKeys = try database.rows("PRAGMA foreign_keys").first?.first == .integer(1)
+        if foreignKeys { try database.execute("PRAGMA foreign_keys = OFF") }
+        defer { if foreignKeys { try? database.execute("PRAGMA foreign_keys = ON") } }
+        return try body()
+    }
+
+    /// Compares an unversioned file with version `baseline` and stamps it when they match; the caller
+    /// holds the write lock.
+    private func adopt(_ database: Database, at baseline: Int) throws {
         let expected = try SchemaDescription(database: schemaDatabase(at: baseline))
         let differences = try SchemaDescription(database: database).differences(from: expected)
         guard differences.isEmpty else {
@@ -90,41 +140,36 @@ public struct SchemaDefinition: Sendable {
         for statement in versionOneCreation { try memory.execute(statement) }
         try memory.setUserVersion(1)
         for next in stride(from: 2, through: target, by: 1) {
-            try migrate(memory, to: next)
+            try withForeignKeysOff(memory) {
+                try memory.transaction { try migrate(memory, to: next) }
+            }
         }
         return memory
     }
 
-    /// Runs the migration to `target` in one transaction with foreign keys off, checks foreign keys,
-    /// and stamps the version; on failure everything of this step is rolled back.
+    /// Runs the steps of the migration to `target`, checks foreign keys and stamps the version. The
+    /// caller has switched foreign keys off and opened the transaction, which a failure rolls back.
     private func migrate(_ database: Database, to target: Int) throws {
         guard let migration = migrations.first(where: { $0.version == target }) else {
             throw DAOGenError.missingMigration(from: target - 1, to: target)
         }
-        // foreign_keys cannot change inside a transaction: switch it off around the step, as SQLite's
-        // documented table rebuild requires, and restore it afterwards.
-        let foreignKeys = try database.rows("PRAGMA foreign_keys").first?.first == .integer(1)
-        try database.execute("PRAGMA foreign_keys = OFF")
-        defer { if foreignKeys { try? database.execute("PRAGMA foreign_keys = ON") } }
-        try database.transaction {
-            for step in migration.steps {
-                do {
-                    try database.execute(step)
-                } catch let error as DatabaseError {
-                    throw DAOGenError.migrationFailed(version: target, sql: step, underlying: error)
-                }
+        for step in migration.steps {
+            do {
+                try database.execute(step)
+            } catch let error as DatabaseError {
+                throw DAOGenError.migrationFailed(version: target, sql: step, underlying: error)
             }
-            let violations = try database.rows("PRAGMA foreign_key_check")
-            if let violation = violations.first {
-                let table = violation.first.map { "\($0)" } ?? "?"
-                throw DAOGenError.migrationFailed(
-                    version: target, sql: "PRAGMA foreign_key_check",
-                    underlying: DatabaseError(
-                        resultCode: .constraintForeignKey,
-                        message: "\(violations.count) row(s) violate foreign keys, the first in table \(table)",
-                        sql: "PRAGMA foreign_key_check"))
-            }
-            try database.setUserVersion(target)
         }
+        let violations = try database.rows("PRAGMA foreign_key_check")
+        if let violation = violations.first {
+            let table = violation.first.map { "\($0)" } ?? "?"
+            throw DAOGenError.migrationFailed(
+                version: target, sql: "PRAGMA foreign_key_check",
+                underlying: DatabaseError(
+                    resultCode: .constraintForeignKey,
+                    message: "\(violations.count) row(s) violate foreign keys, the first in table \(table)",
+                    sql: "PRAGMA foreign_key_check"))
+        }
+        try database.setUserVersion(target)
     }
 }

@@ -29,9 +29,22 @@ extension Statement {
     }
 
     /// Binds a REAL to the parameter at 1-based `index`.
+    ///
+    /// SQLite stores NaN as NULL, so `Double.nan` is not bound: the next ``step()`` throws
+    /// ``DAOGenError/unstorableValue(parameter:value:reason:sql:)``. Infinities are stored.
     @inlinable
     public func bind(_ value: Double, at index: Int32) {
+        if value.isNaN {
+            recordNaN(at: index)
+            return
+        }
         check(sqlite3_bind_double(handle, index, value))
+    }
+
+    /// Records that NaN was bound at `index` (the slow path of binding a `Double`).
+    @usableFromInline
+    func recordNaN(at index: Int32) {
+        recordUnstorableValue("nan", at: index, reason: "SQLite stores NaN as NULL")
     }
 
     /// Binds the INTEGER 1 or 0 to the parameter at 1-based `index`.

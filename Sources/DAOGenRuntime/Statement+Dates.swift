@@ -6,8 +6,14 @@ import Foundation
 extension Statement {
     /// Binds ISO-8601 UTC text with milliseconds, such as `2024-01-02T03:04:05.678Z`, rounded to
     /// the nearest millisecond, to the parameter at 1-based `index`.
+    ///
+    /// A date more than 8.64e15 ms (about 273,790 years) from 1970, or NaN, is not bound: the next
+    /// ``step()`` throws ``DAOGenError/unstorableValue(parameter:value:reason:sql:)``.
     public func bindISO8601(_ date: Date, at index: Int32) {
-        let milliseconds = EpochMilliseconds.milliseconds(of: date)
+        guard let milliseconds = EpochMilliseconds.milliseconds(of: date) else {
+            recordUnstorableDate(date, at: index)
+            return
+        }
         let code = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ISO8601Timestamp.capacity) { buffer in
             let count = ISO8601Timestamp.write(milliseconds: milliseconds, into: buffer)
             return buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: count) { text in
@@ -18,15 +24,32 @@ extension Statement {
     }
 
     /// Binds the REAL number of seconds since 1970-01-01T00:00:00Z to the parameter at 1-based `index`.
+    ///
+    /// Any date is stored exactly, infinities included, except NaN: the next ``step()`` throws
+    /// ``DAOGenError/unstorableValue(parameter:value:reason:sql:)``.
     @inlinable
     public func bindUnixEpoch(_ date: Date, at index: Int32) {
-        check(sqlite3_bind_double(handle, index, date.timeIntervalSince1970))
+        bind(date.timeIntervalSince1970, at: index)
     }
 
     /// Binds the INTEGER number of milliseconds since 1970-01-01T00:00:00Z, rounded to the
     /// nearest, to the parameter at 1-based `index`.
+    ///
+    /// A date more than 8.64e15 ms (about 273,790 years) from 1970, or NaN, is not bound: the next
+    /// ``step()`` throws ``DAOGenError/unstorableValue(parameter:value:reason:sql:)``.
     public func bindUnixEpochMilliseconds(_ date: Date, at index: Int32) {
-        check(sqlite3_bind_int64(handle, index, EpochMilliseconds.milliseconds(of: date)))
+        guard let milliseconds = EpochMilliseconds.milliseconds(of: date) else {
+            recordUnstorableDate(date, at: index)
+            return
+        }
+        check(sqlite3_bind_int64(handle, index, milliseconds))
+    }
+
+    /// Records a date that has no stored form.
+    private func recordUnstorableDate(_ date: Date, at index: Int32) {
+        recordUnstorableValue(
+            "\(date.timeIntervalSince1970) seconds since 1970", at: index,
+            reason: EpochMilliseconds.reason(rejecting: date))
     }
 
     /// The column at 0-based `index` read as ISO-8601 text, at millisecond precision.
@@ -60,13 +83,27 @@ extension Statement {
     }
 
     /// The column at 0-based `index` read as a number of seconds since 1970-01-01T00:00:00Z.
+    ///
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for NULL or a value that
+    ///   is not a number, checked like ``double(at:)``.
     @inlinable
-    public func unixEpochDate(at index: Int32) -> Date {
-        Date(timeIntervalSince1970: sqlite3_column_double(handle, index))
+    public func unixEpochDate(at index: Int32) throws -> Date {
+        let seconds = sqlite3_column_double(handle, index)
+        if seconds == 0 {
+            try checkNumericZero(at: index, expected: "Date (seconds since 1970)")
+        }
+        return Date(timeIntervalSince1970: seconds)
     }
 
     /// The column at 0-based `index` read as an integer number of milliseconds since 1970-01-01T00:00:00Z.
-    public func unixEpochMillisecondsDate(at index: Int32) -> Date {
-        EpochMilliseconds.date(milliseconds: sqlite3_column_int64(handle, index))
+    ///
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for NULL or a value that
+    ///   is not a number, checked like ``int64(at:)``.
+    public func unixEpochMillisecondsDate(at index: Int32) throws -> Date {
+        let milliseconds = sqlite3_column_int64(handle, index)
+        if milliseconds == 0 {
+            try checkNumericZero(at: index, expected: "Date (milliseconds since 1970)")
+        }
+        return EpochMilliseconds.date(milliseconds: milliseconds)
     }
 }

@@ -33,4 +33,27 @@ extension Statement {
             bind(argument.databaseValue, at: Int32(offset + 1))
         }
     }
+
+    /// Binds the arguments of a condition to parameters 1...n and `limit` to `:daogen_limit`
+    /// (no limit for nil), after checking that the statement has exactly one parameter per
+    /// argument besides `:daogen_limit`, which must come last.
+    ///
+    /// SQLite numbers the parameters: `?` takes the next number, `?NNN` that number, and a named
+    /// parameter (`:name`, `@name`, `$name`) the next number at its first appearance, so named
+    /// parameters take the arguments in the order they first appear.
+    /// - Throws: ``DAOGenError/argumentCountMismatch(expected:given:sql:)``, before binding anything.
+    public func bind(arguments: [any DatabaseValueConvertible], limit: Int?) throws {
+        let parameterCount = sqlite3_bind_parameter_count(handle)
+        let limitIndex = sqlite3_bind_parameter_index(handle, Self.limitParameter)
+        guard limitIndex > 0, limitIndex == parameterCount, Int(parameterCount) - 1 == arguments.count else {
+            let expected = Int(parameterCount) - (limitIndex > 0 ? 1 : 0)
+            throw DAOGenError.argumentCountMismatch(expected: expected, given: arguments.count, sql: sql)
+        }
+        bind(arguments: arguments)
+        bind(Int64(limit ?? -1), at: limitIndex)
+    }
+
+    /// The named parameter that ``bind(arguments:limit:)`` binds the limit to. A condition must
+    /// not use it.
+    public static let limitParameter = ":daogen_limit"
 }

@@ -4,7 +4,8 @@ import CSQLite
 /// and it must not be used outside the closure it is handed to.
 ///
 /// Binding takes 1-based parameter indexes, like `sqlite3_bind_*`, and never throws: a failed
-/// bind is remembered and thrown by the next ``step()``. Reading takes 0-based column indexes,
+/// bind, or a value that cannot be stored as it is (`Double.nan`, a date out of range), is
+/// remembered and thrown by the next ``step()``. Reading takes 0-based column indexes,
 /// like `sqlite3_column_*`.
 public final class Statement {
     /// The statement's SQL text.
@@ -13,10 +14,11 @@ public final class Statement {
     @usableFromInline let handle: OpaquePointer
     /// The `sqlite3` connection the statement belongs to.
     @usableFromInline let connection: OpaquePointer
-    /// The first bind failure since the last reset, thrown by the next ``step()``.
+    /// The first bind failure since the last reset, thrown by the next ``step()``: a
+    /// ``DatabaseError`` from SQLite, or ``DAOGenError/unstorableValue(parameter:value:reason:sql:)``.
     // Unchecked exclusivity: a statement is used by one thread at a time, under the connection's
     // lock, and the dynamic check showed on the hot path of every step.
-    @exclusivity(unchecked) @usableFromInline var bindError: DatabaseError?
+    @exclusivity(unchecked) @usableFromInline var bindError: (any Error)?
     /// True while a ``Database/withStatement(_:_:)`` closure is using this cached statement.
     @exclusivity(unchecked) var isInUse = false
 
@@ -126,6 +128,17 @@ public final class Statement {
     func recordBindFailure(_ code: Int32) {
         if bindError == nil {
             bindError = DatabaseError(code: code, connection: connection, sql: sql)
+        }
+    }
+
+    /// Remembers a value that cannot be stored, so that the next ``step()`` throws
+    /// ``DAOGenError/unstorableValue(parameter:value:reason:sql:)``; the parameter is bound to NULL
+    /// meanwhile.
+    @usableFromInline
+    func recordUnstorableValue(_ value: String, at index: Int32, reason: String) {
+        sqlite3_bind_null(handle, index)
+        if bindError == nil {
+            bindError = DAOGenError.unstorableValue(parameter: Int(index), value: value, reason: reason, sql: sql)
         }
     }
 }

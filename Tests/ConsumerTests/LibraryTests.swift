@@ -103,6 +103,38 @@ import Testing
         #expect(try library.book.count() == 2)
     }
 
+    @Test func fetchAllWhereRefusesTheWrongNumberOfArguments() throws {
+        try library.book.insert(contentsOf: (1...3).map { Book(title: "Book \($0)", authorId: author.id!) })
+        let select = "SELECT " + Book.selection + " FROM \"book\""
+        let tooFew = try #require(throws: DAOGenError.self) { try library.book.fetchAll(where: "id > ?", limit: 2) }
+        #expect(tooFew == .argumentCountMismatch(expected: 1, given: 0, sql: select + " WHERE (id > ?) LIMIT :daogen_limit"))
+        #expect(tooFew.description == "The SQL takes 1 argument but 0 were given, so no argument was bound, in: \(select) WHERE (id > ?) LIMIT :daogen_limit")
+        let tooMany = try #require(throws: DAOGenError.self) { try library.book.fetchAll(where: "id > ?", 1, 2) }
+        #expect(tooMany == .argumentCountMismatch(expected: 1, given: 2, sql: select + " WHERE (id > ?) LIMIT :daogen_limit"))
+        let none = try #require(throws: DAOGenError.self) { try library.book.fetchAll(where: "id > 1", 1) }
+        #expect(none.description == "The SQL takes 0 arguments but 1 was given, so no argument was bound, in: \(select) WHERE (id > 1) LIMIT :daogen_limit")
+        // Right counts: a limit, no limit, named parameters (numbered in order of first appearance).
+        #expect(try library.book.fetchAll(where: "id > ?", 1, orderBy: [.id.ascending], limit: 1).map(\.title) == ["Book 2"])
+        #expect(try library.book.fetchAll(where: "id > ?", 1).count == 2)
+        #expect(try library.book.fetchAll(where: "id >= :low AND id <= :high OR id = :low", 2, 2).map(\.title) == ["Book 2"])
+        #expect(try library.book.fetchAll(where: "id = ?2 OR id = ?1", 1, 3, orderBy: [.id.descending]).map(\.title) == ["Book 3", "Book 1"])
+    }
+
+    @Test func aNullOrNonNumericValueInANotNullColumnIsReported() throws {
+        let select = "SELECT 1 AS id, NULL AS isbn, NULL AS title, 1 AS author_id, NULL AS published, 'draft' AS status, NULL AS rating, NULL AS subtitle, NULL AS price"
+        let null = try #require(throws: DAOGenError.self) {
+            try library.database.withStatement(sql: select) { try $0.fetchAll(Book.init(row:)) }
+        }
+        #expect(null == .invalidValue(column: "title", value: "NULL", expected: "String", sql: select))
+        let text = select.replacingOccurrences(of: "NULL AS title, 1 AS author_id", with: "'t' AS title, 'abc' AS author_id")
+        let notANumber = try #require(throws: DAOGenError.self) {
+            try library.database.withStatement(sql: text) { try $0.fetchAll(Book.init(row:)) }
+        }
+        #expect(notANumber.description == "The column author_id holds 'abc', which cannot be read as Int64, in: \(text)")
+        let zero = select.replacingOccurrences(of: "NULL AS title, 1 AS author_id", with: "'t' AS title, 0 AS author_id")
+        #expect(try library.database.withStatement(sql: zero) { try $0.fetchAll(Book.init(row:)) }.map(\.authorId) == [0])
+    }
+
     @Test func enumsRoundTripAndUnknownValuesAreReported() throws {
         let book = try library.book.insert(Book(title: "Archived", authorId: author.id!, status: .archived))
         #expect(try library.book.find(id: book.id!)?.status == .archived)

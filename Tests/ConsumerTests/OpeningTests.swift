@@ -34,6 +34,7 @@ import Testing
         }
         let error = try #require(throws: DAOGenError.self) { try NotesDatabase.open(path: file.path) }
         #expect(error == .unversionedFile(path: file.path, tables: ["handmade"]))
+        #expect("\(error)" == "The database at \(file.path) has no schema version but already has tables (handmade), so its schema is unknown; it was left untouched. If these tables were made without daogen, open the file with open(path:baseline:) to compare them with a schema version and adopt the file at that version.")
         let database = try Database(path: file.path)
         #expect(try database.tableNames() == ["handmade"])
         #expect(try database.userVersion() == 0)
@@ -63,6 +64,17 @@ import Testing
             "table note lacks primary key UNIQUE (date COLLATE BINARY)",
         ]))
         #expect(try Database(path: file.path).userVersion() == 0)
+    }
+
+    @Test func aBaselineOutOfRangeIsRefusedEvenForANewFile() throws {
+        for baseline in [7, 0, -1] {
+            let error = try #require(throws: DAOGenError.self) { try NotesDatabase.open(path: file.path, baseline: baseline) }
+            #expect(error == .invalidBaseline(baseline: baseline, codeVersion: 1))
+        }
+        let database = try Database(path: file.path)
+        #expect(try database.tableNames() == [])
+        #expect(try database.userVersion() == 0)
+        #expect(try NotesDatabase.open(path: file.path, baseline: 1).database.userVersion() == 1)
     }
 
     @Test func inMemoryDatabasesWork() throws {

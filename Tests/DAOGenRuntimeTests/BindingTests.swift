@@ -7,7 +7,7 @@ struct BindingTests {
     @Test("Int64 round trips, extremes included", arguments: [Int64.min, -1, 0, 1, 42, Int64.max])
     func int64(value: Int64) throws {
         let database = try makeValueTable()
-        let read = try roundTrip(database, bind: { $0.bind(value, at: 1) }, read: { $0.int64(at: 0) })
+        let read = try roundTrip(database, bind: { $0.bind(value, at: 1) }, read: { try $0.int64(at: 0) })
         #expect(read == value)
         #expect(try storedValue(database) == .integer(value))
     }
@@ -28,7 +28,7 @@ struct BindingTests {
         ])
     func double(value: Double) throws {
         let database = try makeValueTable()
-        let read = try roundTrip(database, bind: { $0.bind(value, at: 1) }, read: { $0.double(at: 0) })
+        let read = try roundTrip(database, bind: { $0.bind(value, at: 1) }, read: { try $0.double(at: 0) })
         #expect(read.bitPattern == value.bitPattern)
         #expect(try storedType(database) == "real")
     }
@@ -36,11 +36,11 @@ struct BindingTests {
     @Test("Bool is stored as INTEGER 0/1 and any nonzero integer reads as true")
     func bool() throws {
         let database = try makeValueTable()
-        #expect(try roundTrip(database, bind: { $0.bind(true, at: 1) }, read: { $0.bool(at: 0) }))
+        #expect(try roundTrip(database, bind: { $0.bind(true, at: 1) }, read: { try $0.bool(at: 0) }))
         #expect(try storedValue(database) == .integer(1))
-        #expect(try !roundTrip(database, bind: { $0.bind(false, at: 1) }, read: { $0.bool(at: 0) }))
+        #expect(try !roundTrip(database, bind: { $0.bind(false, at: 1) }, read: { try $0.bool(at: 0) }))
         #expect(try storedValue(database) == .integer(0))
-        #expect(try roundTrip(database, bind: { $0.bind(Int64(-5), at: 1) }, read: { $0.bool(at: 0) }))
+        #expect(try roundTrip(database, bind: { $0.bind(Int64(-5), at: 1) }, read: { try $0.bool(at: 0) }))
         #expect(try roundTrip(database, bind: { $0.bind(Int64(2), at: 1) }, read: { try $0.value(at: 0, as: Bool.self) }))
     }
 
@@ -49,19 +49,21 @@ struct BindingTests {
         arguments: ["", "hello", "男", "👩‍👩‍👧‍👦 and 🇫🇷", "a\u{0}b\u{0}", "it's \"quoted\"", String(repeating: "x", count: 100_000)])
     func string(value: String) throws {
         let database = try makeValueTable()
-        let read = try roundTrip(database, bind: { $0.bind(value, at: 1) }, read: { $0.string(at: 0) })
+        let read = try roundTrip(database, bind: { $0.bind(value, at: 1) }, read: { try $0.string(at: 0) })
         #expect(read == value)
         #expect(try storedValue(database) == .text(value))
         #expect(try storedType(database) == "text")
     }
 
-    @Test("the empty string is not NULL, and NULL reads as the empty string")
+    @Test("the empty string is not NULL, and NULL is not a String")
     func emptyStringVersusNull() throws {
         let database = try makeValueTable()
-        let empty = try roundTrip(database, bind: { $0.bind("", at: 1) }, read: { ($0.isNull(at: 0), $0.string(at: 0)) })
+        let empty = try roundTrip(database, bind: { $0.bind("", at: 1) }, read: { ($0.isNull(at: 0), try $0.string(at: 0)) })
         #expect(empty == (false, ""))
-        let null = try roundTrip(database, bind: { $0.bindNull(at: 1) }, read: { ($0.isNull(at: 0), $0.string(at: 0)) })
-        #expect(null == (true, ""))
+        let error = try #require(throws: DAOGenError.self) {
+            _ = try roundTrip(database, bind: { $0.bindNull(at: 1) }, read: { try $0.string(at: 0) })
+        }
+        #expect(error.description == "The column v holds NULL, which cannot be read as String, in: SELECT v FROM t")
         #expect(try storedValue(database) == .null)
     }
 
@@ -70,20 +72,22 @@ struct BindingTests {
         arguments: [Data([0]), Data([0, 0, 0]), Data([1, 0, 2, 0, 255]), Data((0..<1000).map { UInt8($0 % 256) })])
     func data(value: Data) throws {
         let database = try makeValueTable()
-        let read = try roundTrip(database, bind: { $0.bind(value, at: 1) }, read: { $0.data(at: 0) })
+        let read = try roundTrip(database, bind: { $0.bind(value, at: 1) }, read: { try $0.data(at: 0) })
         #expect(read == value)
         #expect(try storedValue(database) == .blob(value))
     }
 
-    @Test("empty Data binds an empty blob, not NULL; NULL reads as empty Data")
+    @Test("empty Data binds an empty blob, not NULL; NULL is not Data")
     func emptyData() throws {
         let database = try makeValueTable()
-        let read = try roundTrip(database, bind: { $0.bind(Data(), at: 1) }, read: { ($0.isNull(at: 0), $0.data(at: 0)) })
+        let read = try roundTrip(database, bind: { $0.bind(Data(), at: 1) }, read: { ($0.isNull(at: 0), try $0.data(at: 0)) })
         #expect(read == (false, Data()))
         #expect(try storedType(database) == "blob")
         #expect(try storedValue(database) == .blob(Data()))
-        let null = try roundTrip(database, bind: { $0.bindNull(at: 1) }, read: { $0.data(at: 0) })
-        #expect(null == Data())
+        let error = try #require(throws: DAOGenError.self) {
+            _ = try roundTrip(database, bind: { $0.bindNull(at: 1) }, read: { try $0.data(at: 0) })
+        }
+        #expect(error.description == "The column v holds NULL, which cannot be read as Data, in: SELECT v FROM t")
     }
 
     @Test("a Data slice binds its own bytes")
@@ -91,7 +95,7 @@ struct BindingTests {
         let database = try makeValueTable()
         let whole = Data([9, 8, 7, 6, 5])
         let slice = whole[2..<4]
-        let read = try roundTrip(database, bind: { $0.bind(slice, at: 1) }, read: { $0.data(at: 0) })
+        let read = try roundTrip(database, bind: { $0.bind(slice, at: 1) }, read: { try $0.data(at: 0) })
         #expect(read == Data([7, 6]))
     }
 
@@ -115,7 +119,7 @@ struct BindingTests {
         let none: Int? = nil
         #expect(try roundTrip(database, bind: { $0.bind(none, at: 1) }, read: { $0.isNull(at: 0) }))
         let some: String? = "x"
-        #expect(try roundTrip(database, bind: { $0.bind(some, at: 1) }, read: { $0.string(at: 0) }) == "x")
+        #expect(try roundTrip(database, bind: { $0.bind(some, at: 1) }, read: { try $0.string(at: 0) }) == "x")
         let decimal: Decimal? = Decimal(string: "0.1")
         _ = try roundTrip(database, bind: { $0.bind(decimal, at: 1) }, read: { _ in () })
         #expect(try storedValue(database) == .text("0.1"))
@@ -169,7 +173,7 @@ struct BindingTests {
         let names = try database.withStatement(sql: "SELECT name FROM t ORDER BY id DESC") { statement in
             var names: [String] = []
             while try statement.step() {
-                names.append(statement.string(at: 0))
+                names.append(try statement.string(at: 0))
             }
             return names
         }

@@ -101,7 +101,7 @@ struct ConcurrencyTests {
         for key in keys.all {
             let value = try database.withStatement(key) { statement -> Int64 in
                 _ = try statement.step()
-                return statement.int64(at: 0)
+                return try statement.int64(at: 0)
             }
             #expect("SELECT \(value)" == key.sql)
         }

@@ -82,9 +82,9 @@ struct DateStorageTests {
                 statement.bindUnixEpoch(original, at: 3)
                 #expect(try statement.step())
                 #expect(try statement.iso8601Date(at: 0) == original, "ISO \(milliseconds)")
-                #expect(statement.unixEpochMillisecondsDate(at: 1) == original, "ms \(milliseconds)")
-                #expect(statement.int64(at: 1) == milliseconds)
-                #expect(statement.unixEpochDate(at: 2) == original, "epoch \(milliseconds)")
+                #expect(try statement.unixEpochMillisecondsDate(at: 1) == original, "ms \(milliseconds)")
+                #expect(try statement.int64(at: 1) == milliseconds)
+                #expect(try statement.unixEpochDate(at: 2) == original, "epoch \(milliseconds)")
                 let value = try statement.value(at: 0, as: Date.self)
                 #expect(value == original)
                 statement.reset()
@@ -119,7 +119,7 @@ struct DateStorageTests {
         _ = try roundTrip(database, bind: { $0.bindUnixEpochMilliseconds(original, at: 1) }, read: { _ in () })
         #expect(try storedValue(database) == .integer(-86_400_250))
         let sub = Date(timeIntervalSince1970: 1.000_000_1)
-        #expect(try roundTrip(database, bind: { $0.bindUnixEpoch(sub, at: 1) }, read: { $0.unixEpochDate(at: 0) }) == sub)
+        #expect(try roundTrip(database, bind: { $0.bindUnixEpoch(sub, at: 1) }, read: { try $0.unixEpochDate(at: 0) }) == sub)
     }
 
     @Test(

@@ -122,7 +122,7 @@ struct ErrorTests {
             (.newerFile(path: "/data/app.sqlite", fileVersion: 5, codeVersion: 3),
              "The database at /data/app.sqlite is at schema version 5, newer than version 3 that this code knows; it was left untouched."),
             (.unversionedFile(path: "/data/app.sqlite", tables: ["authors", "books"]),
-             "The database at /data/app.sqlite has no schema version but already has tables (authors, books), so its schema is unknown; it was left untouched."),
+             "The database at /data/app.sqlite has no schema version but already has tables (authors, books), so its schema is unknown; it was left untouched. If these tables were made without daogen, open the file with open(path:baseline:) to compare them with a schema version and adopt the file at that version."),
             (.invalidBaseline(baseline: 4, codeVersion: 3),
              "The baseline schema version 4 is invalid: it must be between 1 and 3, the version that this code knows."),
             (.baselineMismatch(path: "/data/app.sqlite", version: 2, differences: ["table books lacks column isbn", "table shelves is missing"]),
@@ -133,6 +133,10 @@ struct ErrorTests {
              "There is no migration from schema version 2 to version 3."),
             (.invalidValue(column: "created_at", value: "'soon'", expected: "Date", sql: "SELECT created_at FROM books"),
              "The column created_at holds 'soon', which cannot be read as Date, in: SELECT created_at FROM books"),
+            (.argumentCountMismatch(expected: 2, given: 1, sql: "SELECT * FROM books WHERE (a = ? AND b = ?) LIMIT :daogen_limit"),
+             "The SQL takes 2 arguments but 1 was given, so no argument was bound, in: SELECT * FROM books WHERE (a = ? AND b = ?) LIMIT :daogen_limit"),
+            (.unstorableValue(parameter: 3, value: "nan", reason: "SQLite stores NaN as NULL", sql: "INSERT INTO books(rating) VALUES (?3)"),
+             "The value nan bound to parameter 3 cannot be stored: SQLite stores NaN as NULL, in: INSERT INTO books(rating) VALUES (?3)"),
         ]
         for (error, sentence) in cases {
             #expect(error.description == sentence)

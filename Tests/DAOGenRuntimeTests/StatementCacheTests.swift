@@ -39,7 +39,7 @@ struct StatementCacheTests {
         for _ in 0..<3 {
             let first = try database.withStatement(Self.select) { statement -> Int64 in
                 _ = try statement.step()
-                return statement.int64(at: 0)
+                return try statement.int64(at: 0)
             }
             #expect(first == 1)
         }
@@ -68,11 +68,11 @@ struct StatementCacheTests {
         let pairs = try database.withStatement(Self.select) { outer in
             var pairs: [String] = []
             while try outer.step() {
-                let a = outer.int64(at: 0)
+                let a = try outer.int64(at: 0)
                 let inner = try database.withStatement(Self.select) { inner in
                     var names: [String] = []
                     while try inner.step() {
-                        names.append(inner.string(at: 1))
+                        names.append(try inner.string(at: 1))
                     }
                     return names.joined()
                 }
@@ -90,7 +90,7 @@ struct StatementCacheTests {
         let first = try database.withStatement(sql: sql) { statement in
             statement.bind(1, at: 1)
             _ = try statement.step()
-            return (ObjectIdentifier(statement), statement.int64(at: 0))
+            return (ObjectIdentifier(statement), try statement.int64(at: 0))
         }
         let second = try database.withStatement(sql: sql) { statement in
             _ = try statement.step()

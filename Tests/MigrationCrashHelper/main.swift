@@ -1,16 +1,59 @@
-// Opens a Shop database file with the latest generated code, migrating it, so a test can kill this
-// process with SIGKILL in the middle of a migration and check what is left on disk.
+// Opens a Shop database file with the latest generated code, creating or migrating it, and prints the
+// version and the number of purchases. Tests run it to kill a process with SIGKILL in the middle of a
+// migration, to open one file from several processes at once, and to open a file it may not write.
+//
+//   MigrationCrashHelper <database-path> [--start-at <seconds since 1970>] [--as-nobody]
+//
+// --start-at waits until that moment, so that processes started one after another open the file at
+//            the same time.
+// --as-nobody drops root privileges (to uid and gid 65534) first, so that file permissions apply.
 import Foundation
 import GeneratedEvolution
 
-guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: MigrationCrashHelper <database-path>\n".utf8))
-    exit(2)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes `message` to standard error and exits with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(status)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var startAt: Double?
+var asNobody = false
+var path: String?
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--start-at":
+        guard !arguments.isEmpty, let moment = Double(arguments.removeFirst()) else {
+            fail("--start-at needs a number of seconds since 1970", status: 2)
+        }
+        startAt = moment
+    case "--as-nobody":
+        asNobody = true
+    default:
+        guard path == nil else { fail("usage: MigrationCrashHelper <database-path> [--start-at <seconds>] [--as-nobody]", status: 2) }
+        path = argument
+    }
+}
+guard let path else {
+    fail("usage: MigrationCrashHelper <database-path> [--start-at <seconds>] [--as-nobody]", status: 2)
+}
+if asNobody, getuid() == 0 {
+    guard setgid(65534) == 0, setuid(65534) == 0 else { fail("cannot drop root privileges", status: 3) }
+}
+if let startAt {
+    let wait = startAt - Date().timeIntervalSince1970
+    if wait > 0 { Thread.sleep(forTimeInterval: wait) }
 }
 do {
-    let shop = try ShopDatabase.open(path: CommandLine.arguments[1])
-    print("migrated to version \(try shop.database.userVersion())")
+    let shop = try ShopDatabase.open(path: path)
+    print("version \(try shop.database.userVersion()), \(try shop.purchase.count()) purchases")
 } catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
-    exit(1)
+    fail("\(error)", status: 1)
 }

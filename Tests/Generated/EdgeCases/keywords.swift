@@ -96,10 +96,10 @@ extension Keyword {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     package init(row statement: Statement) throws {
-        self.order = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
-        self.group = statement.string(at: 1)
+        self.order = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.group = try statement.string(at: 1)
         self.select = statement.optionalString(at: 2)
-        self.`where` = statement.isNull(at: 3) ? nil : statement.int64(at: 3)
+        self.`where` = try statement.isNull(at: 3) ? nil : statement.int64(at: 3)
         self.`default` = statement.optionalString(at: 4)
         self.statement = statement.optionalString(at: 5)
     }
@@ -234,20 +234,17 @@ package struct KeywordDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     package func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Keyword.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Keyword] {
-        let sql = KeywordStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Keyword.init(row:))
-        }
+        try database.fetchAll(
+            KeywordStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Keyword.init(row:))
     }
 
     /// The rows whose `group`, `where` match, through index `keyword_by_group`.
@@ -263,7 +260,7 @@ package struct KeywordDAO: Sendable {
     package func count() throws -> Int {
         try database.withStatement(KeywordStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 
@@ -337,8 +334,8 @@ extension LogLine {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     package init(row statement: Statement) throws {
-        self.message = statement.string(at: 0)
-        self.level = statement.int64(at: 1)
+        self.message = try statement.string(at: 0)
+        self.level = try statement.int64(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
@@ -406,27 +403,24 @@ package struct LogLineDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     package func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [LogLine.Ordering] = [],
         limit: Int? = nil
     ) throws -> [LogLine] {
-        let sql = LogLineStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(LogLine.init(row:))
-        }
+        try database.fetchAll(
+            LogLineStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            LogLine.init(row:))
     }
 
     /// The number of rows.
     package func count() throws -> Int {
         try database.withStatement(LogLineStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 
@@ -500,8 +494,8 @@ extension TagLink {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     package init(row statement: Statement) throws {
-        self.tag = statement.string(at: 0)
-        self.itemId = statement.int64(at: 1)
+        self.tag = try statement.string(at: 0)
+        self.itemId = try statement.int64(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
@@ -617,27 +611,24 @@ package struct TagLinkDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     package func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [TagLink.Ordering] = [],
         limit: Int? = nil
     ) throws -> [TagLink] {
-        let sql = TagLinkStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(TagLink.init(row:))
-        }
+        try database.fetchAll(
+            TagLinkStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            TagLink.init(row:))
     }
 
     /// The number of rows.
     package func count() throws -> Int {
         try database.withStatement(TagLinkStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 
@@ -831,27 +822,24 @@ package struct CounterDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     package func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Counter.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Counter] {
-        let sql = CounterStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Counter.init(row:))
-        }
+        try database.fetchAll(
+            CounterStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Counter.init(row:))
     }
 
     /// The number of rows.
     package func count() throws -> Int {
         try database.withStatement(CounterStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

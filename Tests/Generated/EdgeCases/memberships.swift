@@ -94,10 +94,10 @@ extension Membership {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     package init(row statement: Statement) throws {
-        self.userId = statement.int64(at: 0)
-        self.groupId = statement.int64(at: 1)
+        self.userId = try statement.int64(at: 0)
+        self.groupId = try statement.int64(at: 1)
         self.role = try statement.rawRepresentable(at: 2, as: Role.self)
-        self.joined = statement.unixEpochMillisecondsDate(at: 3)
+        self.joined = try statement.unixEpochMillisecondsDate(at: 3)
         self.token = try statement.isNull(at: 4) ? nil : statement.uuidBlob(at: 4)
     }
 
@@ -217,27 +217,24 @@ package struct MembershipDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     package func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Membership.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Membership] {
-        let sql = MembershipStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Membership.init(row:))
-        }
+        try database.fetchAll(
+            MembershipStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Membership.init(row:))
     }
 
     /// The number of rows.
     package func count() throws -> Int {
         try database.withStatement(MembershipStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 
@@ -311,7 +308,7 @@ extension Setting {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     package init(row statement: Statement) throws {
-        self.key = statement.string(at: 0)
+        self.key = try statement.string(at: 0)
         self.value = try statement.isNull(at: 1) ? nil : statement.value(at: 1, as: DatabaseValue.self)
     }
 
@@ -426,27 +423,24 @@ package struct SettingDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     package func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Setting.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Setting] {
-        let sql = SettingStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Setting.init(row:))
-        }
+        try database.fetchAll(
+            SettingStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Setting.init(row:))
     }
 
     /// The number of rows.
     package func count() throws -> Int {
         try database.withStatement(SettingStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

@@ -144,18 +144,18 @@ extension Reading {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     package init(row statement: Statement) throws {
-        self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
         self.small = try statement.isNull(at: 1) ? nil : statement.value(at: 1, as: Int8.self)
         self.medium = try statement.isNull(at: 2) ? nil : statement.value(at: 2, as: Int16.self)
         self.large = try statement.isNull(at: 3) ? nil : statement.value(at: 3, as: Int32.self)
         self.byte = try statement.isNull(at: 4) ? nil : statement.value(at: 4, as: UInt8.self)
         self.count = try statement.value(at: 5, as: Int.self)
-        self.ratio = statement.isNull(at: 6) ? nil : Float(statement.double(at: 6))
+        self.ratio = try statement.isNull(at: 6) ? nil : Float(statement.double(at: 6))
         self.amount = try statement.isNull(at: 7) ? nil : statement.value(at: 7, as: Money.self)
         self.link = try statement.isNull(at: 8) ? nil : statement.value(at: 8, as: URL.self)
         self.price = try statement.isNull(at: 9) ? nil : statement.value(at: 9, as: Decimal.self)
-        self.quantity = statement.isNull(at: 10) ? nil : statement.double(at: 10)
-        self.flag = statement.bool(at: 11)
+        self.quantity = try statement.isNull(at: 10) ? nil : statement.double(at: 10)
+        self.flag = try statement.bool(at: 11)
     }
 
     /// Binds every column to parameters `?1`...`?12`, in column order.
@@ -284,27 +284,24 @@ package struct ReadingDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     package func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Reading.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Reading] {
-        let sql = ReadingStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Reading.init(row:))
-        }
+        try database.fetchAll(
+            ReadingStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Reading.init(row:))
     }
 
     /// The number of rows.
     package func count() throws -> Int {
         try database.withStatement(ReadingStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

@@ -72,8 +72,8 @@ extension Event {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
-        self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
-        self.at = statement.unixEpochDate(at: 1)
+        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.at = try statement.unixEpochDate(at: 1)
         self.guid = try statement.isNull(at: 2) ? nil : statement.uuidText(at: 2)
     }
 
@@ -203,27 +203,24 @@ struct EventDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Event.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Event] {
-        let sql = EventStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Event.init(row:))
-        }
+        try database.fetchAll(
+            EventStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Event.init(row:))
     }
 
     /// The number of rows.
     func count() throws -> Int {
         try database.withStatement(EventStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

@@ -80,10 +80,10 @@ extension Client {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
-        self.name = statement.string(at: 1)
+        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.name = try statement.string(at: 1)
         self.email = statement.optionalString(at: 2)
-        self.loyaltyPoints = statement.int64(at: 3)
+        self.loyaltyPoints = try statement.int64(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.
@@ -204,27 +204,24 @@ public struct ClientDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     public func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Client.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Client] {
-        let sql = ClientStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Client.init(row:))
-        }
+        try database.fetchAll(
+            ClientStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Client.init(row:))
     }
 
     /// The number of rows.
     public func count() throws -> Int {
         try database.withStatement(ClientStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

@@ -72,9 +72,9 @@ extension Product {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.sku = statement.string(at: 0)
-        self.title = statement.string(at: 1)
-        self.priceCents = statement.int64(at: 2)
+        self.sku = try statement.string(at: 0)
+        self.title = try statement.string(at: 1)
+        self.priceCents = try statement.int64(at: 2)
     }
 
     /// Binds every column to parameters `?1`...`?3`, in column order.
@@ -189,27 +189,24 @@ public struct ProductDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     public func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Product.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Product] {
-        let sql = ProductStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Product.init(row:))
-        }
+        try database.fetchAll(
+            ProductStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Product.init(row:))
     }
 
     /// The number of rows.
     public func count() throws -> Int {
         try database.withStatement(ProductStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

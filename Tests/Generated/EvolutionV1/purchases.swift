@@ -80,8 +80,8 @@ extension Purchase {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
-        self.clientId = statement.int64(at: 1)
+        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.clientId = try statement.int64(at: 1)
         self.amount = statement.optionalString(at: 2)
         self.note = statement.optionalString(at: 3)
     }
@@ -205,20 +205,17 @@ public struct PurchaseDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     public func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Purchase.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Purchase] {
-        let sql = PurchaseStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Purchase.init(row:))
-        }
+        try database.fetchAll(
+            PurchaseStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Purchase.init(row:))
     }
 
     /// The rows whose `client_id` match, through index `purchase_by_client`.
@@ -233,7 +230,7 @@ public struct PurchaseDAO: Sendable {
     public func count() throws -> Int {
         try database.withStatement(PurchaseStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

@@ -82,8 +82,8 @@ extension Author {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
-        self.name = statement.string(at: 1)
+        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.name = try statement.string(at: 1)
         self.externalId = try statement.isNull(at: 2) ? nil : statement.uuidText(at: 2)
         self.website = try statement.isNull(at: 3) ? nil : statement.value(at: 3, as: URL.self)
     }
@@ -215,27 +215,24 @@ public struct AuthorDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     public func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Author.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Author] {
-        let sql = AuthorStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Author.init(row:))
-        }
+        try database.fetchAll(
+            AuthorStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Author.init(row:))
     }
 
     /// The number of rows.
     public func count() throws -> Int {
         try database.withStatement(AuthorStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

@@ -127,13 +127,13 @@ extension Book {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
         self.isbn = statement.optionalString(at: 1)
-        self.title = statement.string(at: 2)
-        self.authorId = statement.int64(at: 3)
+        self.title = try statement.string(at: 2)
+        self.authorId = try statement.int64(at: 3)
         self.published = try statement.optionalISO8601Date(at: 4)
         self.status = try statement.rawRepresentable(at: 5, as: Status.self)
-        self.rating = statement.isNull(at: 6) ? nil : statement.double(at: 6)
+        self.rating = try statement.isNull(at: 6) ? nil : statement.double(at: 6)
         self.subtitle = statement.optionalString(at: 7)
         self.price = try statement.isNull(at: 8) ? nil : statement.value(at: 8, as: Decimal.self)
     }
@@ -281,20 +281,17 @@ public struct BookDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     public func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Book.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Book] {
-        let sql = BookStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Book.init(row:))
-        }
+        try database.fetchAll(
+            BookStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Book.init(row:))
     }
 
     /// The rows whose `author_id`, `title` match, through index `book_by_author`.
@@ -318,7 +315,7 @@ public struct BookDAO: Sendable {
     public func count() throws -> Int {
         try database.withStatement(BookStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

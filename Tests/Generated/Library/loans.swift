@@ -86,8 +86,8 @@ extension Member {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.cardNumber = statement.string(at: 0)
-        self.name = statement.string(at: 1)
+        self.cardNumber = try statement.string(at: 0)
+        self.name = try statement.string(at: 1)
         self.tier = try statement.rawRepresentable(at: 2, as: Tier.self)
         self.joined = try statement.iso8601Date(at: 3)
     }
@@ -205,27 +205,24 @@ public struct MemberDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     public func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Member.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Member] {
-        let sql = MemberStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Member.init(row:))
-        }
+        try database.fetchAll(
+            MemberStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Member.init(row:))
     }
 
     /// The number of rows.
     public func count() throws -> Int {
         try database.withStatement(MemberStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 
@@ -315,10 +312,10 @@ extension Loan {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.memberCard = statement.string(at: 0)
-        self.bookId = statement.int64(at: 1)
+        self.memberCard = try statement.string(at: 0)
+        self.bookId = try statement.int64(at: 1)
         self.due = try statement.iso8601Date(at: 2)
-        self.returned = statement.bool(at: 3)
+        self.returned = try statement.bool(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.
@@ -437,20 +434,17 @@ public struct LoanDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     public func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Loan.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Loan] {
-        let sql = LoanStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Loan.init(row:))
-        }
+        try database.fetchAll(
+            LoanStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Loan.init(row:))
     }
 
     /// The rows whose `due` match, through index `loan_by_due`.
@@ -465,7 +459,7 @@ public struct LoanDAO: Sendable {
     public func count() throws -> Int {
         try database.withStatement(LoanStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

@@ -80,7 +80,7 @@ extension MigrationTestTable {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
-        self.rowID = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.rowID = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
         self.version1 = statement.optionalString(at: 1)
         self.version2 = statement.optionalString(at: 2)
         self.version3 = statement.optionalString(at: 3)
@@ -204,27 +204,24 @@ struct MigrationTestTableDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [MigrationTestTable.Ordering] = [],
         limit: Int? = nil
     ) throws -> [MigrationTestTable] {
-        let sql = MigrationTestTableStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(MigrationTestTable.init(row:))
-        }
+        try database.fetchAll(
+            MigrationTestTableStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            MigrationTestTable.init(row:))
     }
 
     /// The number of rows.
     func count() throws -> Int {
         try database.withStatement(MigrationTestTableStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

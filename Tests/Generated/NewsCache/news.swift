@@ -76,9 +76,9 @@ extension News {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
-        self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
         self.userID = statement.optionalString(at: 1)
-        self.dict = statement.isNull(at: 2) ? nil : statement.data(at: 2)
+        self.dict = try statement.isNull(at: 2) ? nil : statement.data(at: 2)
     }
 
     /// Binds every column to parameters `?1`...`?3`, in column order.
@@ -198,27 +198,24 @@ struct NewsDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [News.Ordering] = [],
         limit: Int? = nil
     ) throws -> [News] {
-        let sql = NewsStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(News.init(row:))
-        }
+        try database.fetchAll(
+            NewsStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            News.init(row:))
     }
 
     /// The number of rows.
     func count() throws -> Int {
         try database.withStatement(NewsStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

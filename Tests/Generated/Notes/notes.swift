@@ -181,27 +181,24 @@ struct NoteDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Note.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Note] {
-        let sql = NoteStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Note.init(row:))
-        }
+        try database.fetchAll(
+            NoteStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Note.init(row:))
     }
 
     /// The number of rows.
     func count() throws -> Int {
         try database.withStatement(NoteStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

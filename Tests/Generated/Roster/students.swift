@@ -72,8 +72,8 @@ extension Student {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
-        self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
-        self.name = statement.string(at: 1)
+        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.name = try statement.string(at: 1)
         self.gender = statement.optionalString(at: 2)
     }
 
@@ -194,27 +194,24 @@ struct StudentDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Student.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Student] {
-        let sql = StudentStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Student.init(row:))
-        }
+        try database.fetchAll(
+            StudentStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Student.init(row:))
     }
 
     /// The number of rows.
     func count() throws -> Int {
         try database.withStatement(StudentStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

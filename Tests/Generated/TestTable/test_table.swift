@@ -136,17 +136,17 @@ extension TestTable {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
-        self.rowID = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
-        self.name = statement.string(at: 1)
-        self.age = statement.int64(at: 2)
-        self.isCelebrity = statement.isNull(at: 3) ? nil : statement.bool(at: 3)
-        self.bolbData = statement.isNull(at: 4) ? nil : statement.data(at: 4)
-        self.progress = statement.isNull(at: 5) ? nil : statement.double(at: 5)
+        self.rowID = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.name = try statement.string(at: 1)
+        self.age = try statement.int64(at: 2)
+        self.isCelebrity = try statement.isNull(at: 3) ? nil : statement.bool(at: 3)
+        self.bolbData = try statement.isNull(at: 4) ? nil : statement.data(at: 4)
+        self.progress = try statement.isNull(at: 5) ? nil : statement.double(at: 5)
         self.nilText = statement.optionalString(at: 6)
         self.defaultText = statement.optionalString(at: 7)
-        self.defaultInt = statement.isNull(at: 8) ? nil : statement.int64(at: 8)
-        self.defaultReal = statement.isNull(at: 9) ? nil : statement.double(at: 9)
-        self.timeStamp = statement.isNull(at: 10) ? nil : statement.int64(at: 10)
+        self.defaultInt = try statement.isNull(at: 8) ? nil : statement.int64(at: 8)
+        self.defaultReal = try statement.isNull(at: 9) ? nil : statement.double(at: 9)
+        self.timeStamp = try statement.isNull(at: 10) ? nil : statement.int64(at: 10)
     }
 
     /// Binds every column to parameters `?1`...`?11`, in column order.
@@ -284,20 +284,17 @@ struct TestTableDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [TestTable.Ordering] = [],
         limit: Int? = nil
     ) throws -> [TestTable] {
-        let sql = TestTableStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(TestTable.init(row:))
-        }
+        try database.fetchAll(
+            TestTableStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            TestTable.init(row:))
     }
 
     /// The rows whose `age`, `timeStamp` match, through index `index_test`.
@@ -313,7 +310,7 @@ struct TestTableDAO: Sendable {
     func count() throws -> Int {
         try database.withStatement(TestTableStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

@@ -87,10 +87,10 @@ extension Entry {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
         self.written = try statement.iso8601Date(at: 1)
         self.mood = try statement.rawRepresentable(at: 2, as: Mood.self)
-        self.text = statement.string(at: 3)
+        self.text = try statement.string(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.
@@ -212,20 +212,17 @@ public struct EntryDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     public func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Entry.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Entry] {
-        let sql = EntryStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Entry.init(row:))
-        }
+        try database.fetchAll(
+            EntryStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Entry.init(row:))
     }
 
     /// The rows whose `written` match, through index `entry_by_written`.
@@ -240,7 +237,7 @@ public struct EntryDAO: Sendable {
     public func count() throws -> Int {
         try database.withStatement(EntryStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 

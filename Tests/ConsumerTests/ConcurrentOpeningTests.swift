@@ -1,0 +1,116 @@
+import DAOGenRuntime
+import Foundation
+import GeneratedEvolution
+import GeneratedEvolutionV1
+import Testing
+
+#if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+/// Several processes opening one file at the same moment: each step of creating or migrating it is done
+/// once, under the write lock, and every process ends with the file at the latest version.
+@Suite final class ConcurrentOpeningTests {
+    static let processCount = 4
+    static let rowCount = 2_000
+
+    let directory: TemporaryDatabaseFile
+
+    init() throws {
+        directory = try TemporaryDatabaseFile()
+    }
+
+    deinit {
+        directory.remove()
+    }
+
+    /// The path of a file named `name` in the test's directory.
+    func path(_ name: String) -> String {
+        directory.directory.appending(path: name).path(percentEncoded: false)
+    }
+
+    /// What one helper process reported.
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    /// Runs the helper on `path` in `count` processes that open the file at the same moment.
+    static func openAtOnce(_ path: String, count: Int = processCount, extraArguments: [String] = []) throws -> [Outcome] {
+        let startAt = Date().timeIntervalSince1970 + 0.5
+        let processes = try (0..<count).map { _ in
+            let process = Process()
+            process.executableURL = CrashDuringMigrationTests.helper
+            process.arguments = [path, "--start-at", String(startAt)] + extraArguments
+            process.standardOutput = Pipe()
+            process.standardError = Pipe()
+            try process.run()
+            return process
+        }
+        return processes.map { process in
+            process.waitUntilExit()
+            func text(_ pipe: Any?) -> String {
+                let data = (pipe as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+                return String(decoding: data, as: UTF8.self)
+            }
+            return Outcome(status: process.terminationStatus, output: text(process.standardOutput), error: text(process.standardError))
+        }
+    }
+
+    /// A version-1 Shop file holding `rowCount` purchases.
+    func makeVersion1File(named name: String) throws -> String {
+        let path = path(name)
+        let old = try GeneratedEvolutionV1.ShopDatabase.open(path: path)
+        let client = try old.client.insert(GeneratedEvolutionV1.Client(name: "Ada", email: "ada@example.org", phone: "555"))
+        try old.purchase.insert(contentsOf: (0..<Self.rowCount).map { index in
+            GeneratedEvolutionV1.Purchase(clientId: client.id!, amount: "\(index).50", note: "row \(index)")
+        })
+        return path
+    }
+
+    @Test func fourProcessesMigrateAnOldFileOnce() throws {
+        for round in 0..<3 {
+            let path = try makeVersion1File(named: "old-\(round).sqlite")
+            let outcomes = try Self.openAtOnce(path)
+            for outcome in outcomes {
+                #expect(outcome.status == 0, "\(outcome.error)")
+                #expect(outcome.output == "version 4, \(Self.rowCount) purchases\n")
+            }
+            let shop = try GeneratedEvolution.ShopDatabase.open(path: path)
+            #expect(try shop.database.userVersion() == 4)
+            #expect(try shop.purchase.count() == Self.rowCount)
+            #expect(try shop.purchase.find(id: 2)?.amount == 150)
+            #expect(try shop.database.rows("PRAGMA integrity_check") == [[.text("ok")]])
+        }
+    }
+
+    @Test func fourProcessesCreateANewFileOnce() throws {
+        for round in 0..<3 {
+            let path = path("new-\(round).sqlite")
+            let outcomes = try Self.openAtOnce(path)
+            for outcome in outcomes {
+                #expect(outcome.status == 0, "\(outcome.error)")
+                #expect(outcome.output == "version 4, 0 purchases\n")
+            }
+            let shop = try GeneratedEvolution.ShopDatabase.open(path: path)
+            #expect(try shop.database.userVersion() == 4)
+            let fresh = try GeneratedEvolution.ShopDatabase.open(path: ":memory:")
+            #expect(try shop.database.tableNames() == fresh.database.tableNames())
+        }
+    }
+
+    @Test func aFileThatCannotBeWrittenOpensAtTheLatestVersion() throws {
+        let path = path("read-only.sqlite")
+        do {
+            let shop = try GeneratedEvolution.ShopDatabase.open(path: path)
+            let client = try shop.client.insert(GeneratedEvolution.Client(name: "Ada"))
+            try shop.purchase.insert(GeneratedEvolution.Purchase(clientId: client.id!, amount: 1, status: .allCases[0], note: "kept"))
+            // Read-only media usually hold a file in the default rollback journal mode.
+            try shop.database.execute("PRAGMA journal_mode = DELETE")
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        // The helper drops root privileges, so that the permissions apply even when the tests run as root.
+        let outcomes = try Self.openAtOnce(path, count: 1, extraArguments: ["--as-nobody"])
+        #expect(outcomes.map(\.status) == [0], "\(outcomes.map(\.error))")
+        #expect(outcomes.map(\.output) == ["version 4, 1 purchases\n"])
+    }
+}
+#endif
