@@ -36,9 +36,11 @@ struct FuzzRun {
         return result
     }
 
+    /// What the worker thread found; written by it before it signals, read after the wait.
     final class Outcome: @unchecked Sendable {
         var files: [GeneratedFile]?
         var diagnostics: [Diagnostic] = []
+        var needsAppTypes = false
     }
 
     /// Runs the mutants `start..<start+count`; returns the class counts of this process's part.
@@ -92,6 +94,12 @@ struct FuzzRun {
                 let loaded = try Generator.load(directory: directory, displayPath: path)
                 let renderer = try loaded.renderer()
                 outcome.files = try Generator.render(loaded, renderer: renderer)
+                // A `swift:` type that is not one daogen knows is the app's to declare: code using one
+                // cannot compile on its own, so it stays out of the compiled sample.
+                outcome.needsAppTypes = loaded.schema.tables.flatMap(\.columns).contains { column in
+                    if case let .custom(name) = column.swiftType { return name != "DatabaseValue" }
+                    return false
+                }
             } catch let error as DiagnosticsError {
                 outcome.diagnostics = error.diagnostics
             } catch {
@@ -105,7 +113,7 @@ struct FuzzRun {
             return ("hang", "no answer within \(Int(timeout)) s: \(path)")
         }
         if let files = outcome.files {
-            if index % sampleStride == 0 {
+            if index % sampleStride == 0, !outcome.needsAppTypes {
                 let kept = output.appending(path: "generated/F\(index)", directoryHint: .isDirectory)
                 try? FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
                 for file in files {
@@ -121,7 +129,7 @@ struct FuzzRun {
         if let unlocated = errors.first(where: { $0.location == nil }) {
             return ("unlocated", "\(unlocated.description): \(path)")
         }
-        if let multiline = errors.first(where: { $0.message.contains("\n") || $0.message.contains("\r") }) {
+        if let multiline = errors.first(where: { $0.description.contains("\n") || $0.description.contains("\r") }) {
             return ("multiline", "\(multiline.description): \(path)")
         }
         return ("rejected", errors[0].description.replacingOccurrences(of: path, with: "<mutant>"))

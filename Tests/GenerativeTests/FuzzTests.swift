@@ -28,16 +28,7 @@ import Testing
                 case "generated", "rejected":
                     break
                 case "multiline":
-                    withKnownIssue { Issue.record("mutant \(index): a diagnostic of several lines (known, being fixed): \(fields[2])") }
-                case "hang" where fields[2].contains("m\(index)"):
-                    let directory = output.appending(path: "mutants/m\(index)")
-                    let text = (try? FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false)))?
-                        .compactMap { try? String(contentsOf: directory.appending(path: $0), encoding: .utf8) }.joined() ?? ""
-                    if text.contains("*") || text.range(of: "version: [0-9]{4,}", options: .regularExpression) != nil {
-                        withKnownIssue { Issue.record("mutant \(index): a hang of a known kind (alias or huge version, being fixed): \(fields[2])") }
-                    } else {
-                        Issue.record("mutant \(index): \(fields[1]): \(fields[2])")
-                    }
+                    Issue.record("mutant \(index): a diagnostic of several lines: \(fields[2])")
                 default:
                     Issue.record("mutant \(index): \(fields[1]): \(fields[2])")
                 }
@@ -48,9 +39,7 @@ import Testing
             print("fuzz: compiled a sample of \(compiled) generations: \(failures.count) failed, \(warnings.count) with warnings")
             for (module, lines) in failures.sorted(by: { $0.key < $1.key }) {
                 let text = lines.prefix(10).joined(separator: "\n")
-                let known = ["cannot find type", "self", "overflows", "Int8"].contains { text.contains($0) }
-                let message = "mutant \(module.dropFirst()) (\(output.path(percentEncoded: false))/generated/\(module)) does not compile:\n\(text)"
-                if known { withKnownIssue { Issue.record(Comment(rawValue: message)) } } else { Issue.record(Comment(rawValue: message)) }
+                Issue.record(Comment(rawValue: "mutant \(module.dropFirst()) (\(output.path(percentEncoded: false))/generated/\(module)) does not compile:\n\(text)"))
             }
             for (module, lines) in warnings.sorted(by: { $0.key < $1.key }) {
                 Issue.record("mutant \(module.dropFirst()) compiles with warnings:\n\(lines.prefix(10).joined(separator: "\n"))")

@@ -9,12 +9,10 @@ struct HistoryFailure: CustomStringConvertible {
     /// `rejected`, `compile`, `warning`, `run` or `timeout`.
     var stage: String
     var detail: String
-    /// The known defect (being fixed elsewhere) the failure belongs to, when it is one.
-    var known: String?
 
     var description: String {
         let detailShown = detail.count > 4000 ? String(detail.prefix(4000)) + "\n..." : detail
-        return "history \(number) (seed \(seed)) failed at \(stage)\(known.map { " [known: \($0)]" } ?? ""); schema: \(schema.path(percentEncoded: false))\n\(detailShown)"
+        return "history \(number) (seed \(seed)) failed at \(stage); schema: \(schema.path(percentEncoded: false))\n\(detailShown)"
     }
 }
 
@@ -84,7 +82,7 @@ struct GenerativeRun {
                     number: number, history: history, schema: schema, old: old,
                     modules: [driver.latestModule: Self.byName(latestFiles), driver.oldModule: Self.byName(oldFiles)], driver: driver.source())
             } catch {
-                report.failures.append(classify(HistoryFailure(number: number, seed: historySeed, schema: schema, stage: "rejected", detail: "\(error)"), history))
+                report.failures.append(HistoryFailure(number: number, seed: historySeed, schema: schema, stage: "rejected", detail: "\(error)"))
             }
         }
         // Build; drop the histories whose code fails to compile, and build again.
@@ -106,9 +104,9 @@ struct GenerativeRun {
             let warnings = BatchPackage.culprits(in: output, severity: "warning")
             for (module, lines) in warnings {
                 guard let number = Self.historyNumber(module), let item = prepared[number] else { continue }
-                report.failures.append(classify(HistoryFailure(
+                report.failures.append(HistoryFailure(
                     number: number, seed: item.history.seed, schema: item.schema, stage: "warning",
-                    detail: Self.unique(lines).joined(separator: "\n")), item.history))
+                    detail: Self.unique(lines).joined(separator: "\n")))
             }
             if succeeded { break }
             let errors = BatchPackage.culprits(in: output, severity: "error")
@@ -119,9 +117,9 @@ struct GenerativeRun {
             for number in failing {
                 let item = prepared.removeValue(forKey: number)!
                 let lines = errors.filter { Self.historyNumber($0.key) == number }.flatMap(\.value)
-                report.failures.append(classify(HistoryFailure(
+                report.failures.append(HistoryFailure(
                     number: number, seed: item.history.seed, schema: item.schema, stage: "compile",
-                    detail: Self.unique(lines).prefix(20).joined(separator: "\n")), item.history))
+                    detail: Self.unique(lines).prefix(20).joined(separator: "\n")))
             }
         }
         for item in prepared.values.sorted(by: { $0.number < $1.number }) {
@@ -129,11 +127,11 @@ struct GenerativeRun {
             try? FileManager.default.removeItem(atPath: file)
             let result = try runProcess(package.runner.path(percentEncoded: false), ["\(item.number)", file], timeout: 120)
             if result.timedOut {
-                report.failures.append(classify(HistoryFailure(number: item.number, seed: item.history.seed, schema: item.schema, stage: "timeout", detail: result.output), item.history))
+                report.failures.append(HistoryFailure(number: item.number, seed: item.history.seed, schema: item.schema, stage: "timeout", detail: result.output))
             } else if result.status != 0 || !result.output.contains("VERDICT OK") {
-                report.failures.append(classify(HistoryFailure(
+                report.failures.append(HistoryFailure(
                     number: item.number, seed: item.history.seed, schema: item.schema, stage: "run",
-                    detail: "version \(item.old) -> \(item.history.version), exit status \(result.status)\n" + result.output), item.history))
+                    detail: "version \(item.old) -> \(item.history.version), exit status \(result.status)\n" + result.output))
             } else {
                 report.passed += 1
                 try? FileManager.default.removeItem(at: item.schema)
@@ -156,13 +154,6 @@ struct GenerativeRun {
         guard let first = text.first, first == "G" || first == "H" else { return nil }
         text = text.dropFirst()
         return Int(text.prefix { $0.isNumber })
-    }
-
-    /// Names the known defect a failure belongs to, from the history's features and the failure's text.
-    func classify(_ failure: HistoryFailure, _ history: SchemaHistory) -> HistoryFailure {
-        var failure = failure
-        failure.known = KnownDefects.match(failure, history)
-        return failure
     }
 
     static let runnerSupport = """

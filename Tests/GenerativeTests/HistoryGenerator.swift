@@ -7,14 +7,9 @@ import Foundation
 struct HistoryGenerator {
     var random: SeededRandom
     let seed: UInt64
-    /// Also draws, rarely, the inputs of defects that are known and being fixed elsewhere (a column named
-    /// `self`, an out-of-range `Int8` default, enums in index finders, NOT NULL tightening over NULLs).
-    var includeKnownDefects = true
-
-    init(seed: UInt64, includeKnownDefects: Bool = true) {
+    init(seed: UInt64) {
         self.seed = seed
         random = SeededRandom(seed: seed)
-        self.includeKnownDefects = includeKnownDefects
     }
 
     static let words = ["alpha", "bravo", "delta", "echo", "kilo", "lima", "oscar", "romeo", "tango", "zulu"]
@@ -87,7 +82,7 @@ struct HistoryGenerator {
         for columnIndex in 0..<random.int(1...5) {
             var name = "c\(columnIndex)_\(random.pick(Self.words))"
             if random.chance(8) { name = random.pick(Self.keywordNames) }
-            if includeKnownDefects, random.chance(1) { name = "self" }
+            if random.chance(1) { name = "self" }
             if used.contains(name) { name = "c\(columnIndex)_x" }
             used.insert(name)
             table.columns.append(makeColumn(name, table: table, earlier: earlier))
@@ -210,7 +205,7 @@ struct HistoryGenerator {
             since: since, until: until, kind: kind, sqlType: sqlType(kind), notNull: random.chance(35),
             defaultSQL: nil, unique: false)
         if random.chance(40) { declaration.defaultSQL = random.pick(literalDefaults(kind)) }
-        if includeKnownDefects, kind == .int8, random.chance(5) { declaration.defaultSQL = "300" }
+        if kind == .int8, random.chance(5) { declaration.defaultSQL = random.pick(["-128", "127"]) }
         var column = HistoryColumn(name: name, renamedFrom: nil, declarations: [declaration])
 
         // A foreign key to an earlier table's rowid that outlives this column.
@@ -256,7 +251,7 @@ struct HistoryGenerator {
         first.until = change - 1
         second.since = change
         var options = ["retype", "default"]
-        if includeKnownDefects { options.append("tighten") }
+        options.append("tighten")
         if first.kind.isEnum { options += ["grow", "grow"] }
         if first.kind == .string, !first.notNull { options.append("affinity") }
         switch random.pick(options) {
@@ -297,7 +292,7 @@ struct HistoryGenerator {
 
     private mutating func makeIndex(_ name: String, table: HistoryTable) -> HistoryIndex? {
         var candidates = table.columns.filter { !($0.declarations.contains { $0.kind.isEnum }) }
-        if includeKnownDefects, random.chance(10) { candidates = table.columns }
+        if random.chance(10) { candidates = table.columns }
         guard !candidates.isEmpty else { return nil }
         var chosen = [random.pick(candidates)]
         if random.chance(40), let second = candidates.filter({ $0.name != chosen[0].name }).first {

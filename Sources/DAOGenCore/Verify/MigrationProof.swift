@@ -134,13 +134,24 @@ struct MigrationProof {
                 if !old.notNull && column.notNull && !column.primaryKey {
                     // Tightened to NOT NULL: a NULL becomes the default, which only a literal lets the proof predict.
                     guard dataSteps.isEmpty, let defaultSQL = column.defaultSQL, SQLLiteral(sql: defaultSQL) != nil else { continue }
-                    before = "coalesce(\(before), \(SQLWriter.defaultExpression(defaultSQL)))"
+                    before = "coalesce(\(before), \(Self.stored(SQLWriter.defaultExpression(defaultSQL), by: column.affinity)))"
                 }
                 compared.columns.append(column)
                 compared.before.append(before)
                 compared.after.append(SQLWriter.quote(column.name(at: next)))
             }
             return compared
+        }
+    }
+
+    /// `sql` converted as a column of `affinity` stores it (REAL stores the literal 0 as 0.0, TEXT as
+    /// '0'); INTEGER affinity converts like NUMERIC, keeping 1.5 a REAL.
+    static func stored(_ sql: String, by affinity: Affinity) -> String {
+        switch affinity {
+        case .text: return "CAST(\(sql) AS TEXT)"
+        case .real: return "CAST(\(sql) AS REAL)"
+        case .integer, .numeric: return "CAST(\(sql) AS NUMERIC)"
+        case .blob: return sql
         }
     }
 

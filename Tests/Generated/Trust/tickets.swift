@@ -144,16 +144,16 @@ extension Ticket {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
         self.`self` = statement.optionalString(at: 1)
         self.tier = try statement.rawRepresentable(at: 2, as: Tier.self)
         self.status = try statement.isNull(at: 3) ? nil : statement.rawRepresentable(at: 3, as: Status.self)
         self.note = statement.optionalString(at: 4)
         self.lineBreak = statement.optionalString(at: 5)
         self.small = try statement.value(at: 6, as: Int8.self)
-        self.rating = statement.string(at: 7)
+        self.rating = try statement.string(at: 7)
         self.fullName = statement.optionalString(at: 8)
-        self.flag = statement.isNull(at: 9) ? nil : statement.bool(at: 9)
+        self.flag = try statement.isNull(at: 9) ? nil : statement.bool(at: 9)
     }
 
     /// Binds every column to parameters `?1`...`?10`, in column order.
@@ -290,20 +290,17 @@ public struct TicketDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     public func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Ticket.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Ticket] {
-        let sql = TicketStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Ticket.init(row:))
-        }
+        try database.fetchAll(
+            TicketStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Ticket.init(row:))
     }
 
     /// The rows whose `tier` match, through index `ticket_by_tier`.
@@ -318,7 +315,7 @@ public struct TicketDAO: Sendable {
     public func count() throws -> Int {
         try database.withStatement(TicketStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 
@@ -514,27 +511,24 @@ public struct LevelDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     public func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Level.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Level] {
-        let sql = LevelStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Level.init(row:))
-        }
+        try database.fetchAll(
+            LevelStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Level.init(row:))
     }
 
     /// The number of rows.
     public func count() throws -> Int {
         try database.withStatement(LevelStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 
@@ -608,8 +602,8 @@ extension SwitchState {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
-        self.on = statement.bool(at: 1)
+        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.on = try statement.bool(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
@@ -737,27 +731,24 @@ public struct SwitchStateDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     public func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [SwitchState.Ordering] = [],
         limit: Int? = nil
     ) throws -> [SwitchState] {
-        let sql = SwitchStateStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(SwitchState.init(row:))
-        }
+        try database.fetchAll(
+            SwitchStateStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            SwitchState.init(row:))
     }
 
     /// The number of rows.
     public func count() throws -> Int {
         try database.withStatement(SwitchStateStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 
@@ -839,8 +830,8 @@ extension Account {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
-        self.email = statement.string(at: 1)
+        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.email = try statement.string(at: 1)
         self.created = try statement.optionalISO8601Date(at: 2)
     }
 
@@ -970,27 +961,24 @@ public struct AccountDAO: Sendable {
         }
     }
 
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced.
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
     public func fetchAll(
         where condition: String,
         _ arguments: any DatabaseValueConvertible...,
         orderBy: [Account.Ordering] = [],
         limit: Int? = nil
     ) throws -> [Account] {
-        let sql = AccountStatements.selectAll + " WHERE " + condition + orderBy.orderByClause
-            + " LIMIT ?\(arguments.count + 1)"
-        return try database.withStatement(sql: sql) { statement in
-            statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            return try statement.fetchAll(Account.init(row:))
-        }
+        try database.fetchAll(
+            AccountStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            Account.init(row:))
     }
 
     /// The number of rows.
     public func count() throws -> Int {
         try database.withStatement(AccountStatements.count) { statement in
             _ = try statement.step()
-            return Int(statement.int64(at: 0))
+            return try Int(statement.int64(at: 0))
         }
     }
 
