@@ -67,13 +67,30 @@ public final class Database: @unchecked Sendable {
             // keeps its journal mode: changing it would write, and fail.
             let isReadOnly = configuration.readOnly || sqlite3_db_readonly(handle, "main") == 1
             if configuration.journalModeWAL && isFile && !isReadOnly {
-                try execute("PRAGMA journal_mode = WAL", connection: handle)
+                try switchToWAL(handle, timeout: configuration.busyTimeout)
             }
         } catch {
             sqlite3_close_v2(handle)
             throw error
         }
         return handle
+    }
+
+    /// Sets WAL journaling, retrying while another connection holds a lock. Changing the journal
+    /// mode escalates from a shared lock, and SQLite answers SQLITE_BUSY at once, without its busy
+    /// handler, when that could deadlock: several processes opening a new file at once all see it.
+    private static func switchToWAL(_ handle: OpaquePointer, timeout: TimeInterval) throws {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        var pause: UInt32 = 1_000
+        while true {
+            do {
+                try execute("PRAGMA journal_mode = WAL", connection: handle)
+                return
+            } catch let error as DatabaseError where error.resultCode == .busy && Date() < deadline {
+                usleep(pause)
+                pause = min(pause * 2, 50_000)
+            }
+        }
     }
 
     /// A timeout in seconds as the whole milliseconds `sqlite3_busy_timeout` takes (0 turns it off).

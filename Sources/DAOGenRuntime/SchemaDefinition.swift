@@ -56,7 +56,11 @@ public struct SchemaDefinition: Sendable {
             // the refusals leave the file untouched (and work on read-only files).
             let seen = try database.userVersion()
             if seen == version { return }
-            try check(database, at: seen, baseline: baseline)
+            if seen > version {
+                throw DAOGenError.newerFile(path: database.path, fileVersion: seen, codeVersion: version)
+            }
+            // Whether an unversioned file is empty is decided under the write lock: read here, its
+            // tables could be another process's creation committed just after `user_version` was read.
             var current = seen
             if current == 0 {
                 current = try writeStep(database) { current in
