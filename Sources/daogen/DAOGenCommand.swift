@@ -11,7 +11,7 @@ struct DAOGen: ParsableCommand {
             A schema directory holds an optional daogen.yaml (database-wide settings) and any number of
             other .yaml / .yml files listing tables. See docs/SchemaFormat.md for the format.
             """,
-        subcommands: [Generate.self, Check.self, History.self, SQL.self, Plan.self, Verify.self, Validate.self],
+        subcommands: [Generate.self, Import.self, Check.self, History.self, SQL.self, Plan.self, Verify.self, Validate.self],
         defaultSubcommand: nil)
 }
 
