@@ -73,3 +73,44 @@ import Testing
         ])
     }
 }
+
+/// The guide's first versioned change: a legacy nullable key made NOT NULL in version 2.
+@Suite struct LegacyKeyTighteningTests {
+    static func note(migration: Bool) -> [String: String] {
+        [
+            "daogen.yaml": "database: NotesDatabase\nversion: 2\n",
+            "Note.yaml": """
+                tables:
+                  - name: Note
+                    columns:
+                      - name: cdate
+                        type: TEXT
+                        primaryKey: true
+                        notNull: false
+                        until: 1
+                      - name: cdate
+                        type: TEXT
+                        primaryKey: true
+                        since: 2
+                      - name: content
+                        type: TEXT
+
+                """ + (migration ? "migrations:\n  - version: 2\n    sql: \"DELETE FROM Note WHERE cdate IS NULL\"\n" : ""),
+        ]
+    }
+
+    @Test func theDataStepRunsBeforeTheKeyBecomesNotNull() throws {
+        let loaded = try loadSchema(Self.note(migration: true))
+        let plan = Generator.planSQL(loaded, from: 1, to: 2)
+        let relaxed = try #require(plan.range(of: "  \"cdate\" TEXT PRIMARY KEY,\n"))
+        let step = try #require(plan.range(of: "DELETE FROM Note WHERE cdate IS NULL;"))
+        let tightened = try #require(plan.range(of: "  \"cdate\" TEXT PRIMARY KEY NOT NULL,\n"))
+        #expect(relaxed.lowerBound < step.lowerBound && step.lowerBound < tightened.lowerBound)
+    }
+
+    @Test func withoutADataStepTheTighteningIsAnError() throws {
+        #expect(try diagnostics(Self.note(migration: false)) == [
+            "S/Note.yaml:9:9: error: column 'cdate' of table 'Note' becomes NOT NULL in version 2 without a default, so rows holding NULL in it cannot be kept; add a 'default:' (NULLs become it) or a 'migrations:' step for version 2 that fills them"
+        ])
+    }
+}
