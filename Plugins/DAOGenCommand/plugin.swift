@@ -19,21 +19,44 @@ import PackagePlugin
         if !extractor.remainingArguments.isEmpty {
             throw CommandError("unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target, --schema, --output, --history-only")
         }
-        let targets = targetNames.isEmpty ? context.package.targets : try context.package.targets(named: targetNames)
+        // A folder of Sources/ that holds only YAML is no target to SwiftPM (it skips targets without a
+        // Swift source): generate into it, which gives it its first Swift files.
+        let known = Set(context.package.targets.map(\.name))
+        let sources = context.package.directoryURL.appending(path: "Sources", directoryHint: .isDirectory)
+        let skipped = (targetNames.isEmpty
+            ? ((try? FileManager.default.contentsOfDirectory(atPath: sources.path(percentEncoded: false))) ?? []).sorted()
+            : targetNames).filter { !known.contains($0) }
+        var folders: [(name: String, directory: URL)] = []
+        for name in skipped {
+            let directory = sources.appending(path: name, directoryHint: .isDirectory)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path(percentEncoded: false), isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CommandError("no target named '\(name)', and no folder Sources/\(name); name a target of the package")
+            }
+            folders.append((name, directory))
+        }
+        let targets = context.package.targets.filter { targetNames.isEmpty || targetNames.contains($0.name) }
         let tool = try context.tool(named: "daogen")
         var generated = 0
-        for case let target as SourceModuleTarget in targets {
-            let schemaDirectory = Self.schemaDirectory(of: target, folder: schemaFolder)
+        var work: [(name: String, directory: URL, declared: Bool)] = targets.compactMap { target in
+            (target as? SourceModuleTarget).map { ($0.name, $0.directoryURL, true) }
+        }
+        work += folders.map { ($0.name, $0.directory, false) }
+        for (name, directory, declared) in work {
+            let schemaDirectory = Self.schemaDirectory(of: directory, folder: schemaFolder)
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: schemaDirectory.path(percentEncoded: false))) ?? [])
                 .map { schemaDirectory.appending(path: $0) }
             guard let invocation = DAOGenInvocation(
                 schemaDirectory: schemaDirectory, files: files,
-                outputDirectory: target.directoryURL.appending(path: outputFolder, directoryHint: .isDirectory))
+                outputDirectory: directory.appending(path: outputFolder, directoryHint: .isDirectory))
             else {
-                if targetNames.contains(target.name) {
-                    throw CommandError("target '\(target.name)' has no .yaml schema in \(schemaDirectory.path(percentEncoded: false))")
+                if targetNames.contains(name) {
+                    throw CommandError("target '\(name)' has no .yaml schema in \(schemaDirectory.path(percentEncoded: false))")
                 }
                 continue
+            }
+            if !declared {
+                print("Sources/\(name) holds a schema but no Swift file, so SwiftPM skipped it; generating into Sources/\(name)/\(outputFolder). Declare the target in Package.swift (with exclude: [\"Schema\"] when the schema is in Schema/) if it is not.")
             }
             let process = Process()
             process.executableURL = tool.url
@@ -43,7 +66,7 @@ import PackagePlugin
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                throw CommandError("daogen failed for target '\(target.name)'; its diagnostics are above")
+                throw CommandError("daogen failed for target '\(name)'; its diagnostics are above")
             }
             generated += 1
         }
@@ -52,14 +75,14 @@ import PackagePlugin
         }
     }
 
-    static func schemaDirectory(of target: SourceModuleTarget, folder: String?) -> URL {
-        if let folder { return target.directoryURL.appending(path: folder, directoryHint: .isDirectory) }
-        let conventional = target.directoryURL.appending(path: "Schema", directoryHint: .isDirectory)
+    static func schemaDirectory(of directory: URL, folder: String?) -> URL {
+        if let folder { return directory.appending(path: folder, directoryHint: .isDirectory) }
+        let conventional = directory.appending(path: "Schema", directoryHint: .isDirectory)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: conventional.path(percentEncoded: false), isDirectory: &isDirectory), isDirectory.boolValue {
             return conventional
         }
-        return target.directoryURL
+        return directory
     }
 }
 

@@ -6,11 +6,11 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Checks that checked-in generated files are current.",
         discussion: """
-            Exits with status 0 when every file in the output directory equals what `daogen generate`
-            would write, and the schema directory's history/ folder holds the record `daogen generate`
-            would leave there for every version. Otherwise prints a unified diff for each stale, missing
-            or orphaned file and record, and exits with status 1. A version before the latest that no
-            longer matches its record is an error, as in `daogen generate`. Writes nothing. For the CI
+            Exits with status 0 when every file in the output directory equals what `daogen generate` \
+            would write, and the schema directory's history/ folder holds the record `daogen generate` \
+            would leave there for every version. Otherwise prints a unified diff for each stale, missing \
+            or orphaned file and record, and exits with status 1. A version before the latest that no \
+            longer matches its record is an error, as in `daogen generate`. Writes nothing. For the CI \
             of projects that check generated code in.
 
             Example:

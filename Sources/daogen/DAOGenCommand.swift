@@ -8,12 +8,20 @@ struct DAOGen: ParsableCommand {
         commandName: "daogen",
         abstract: "Generates Swift records and DAOs for SQLite from YAML table schemas.",
         discussion: """
-            A schema directory holds an optional daogen.yaml (database-wide settings) and any number of
-            other .yaml / .yml files listing tables. See docs/SchemaFormat.md for the format.
+            A schema directory holds an optional daogen.yaml (database, version, access, stripPrefix, dates, \
+            uuids, templates) and any number of other .yaml / .yml files, each with a `tables:` list. A table \
+            has a name, columns (name, type, primaryKey, notNull, unique, collate, default, check, references, \
+            swift, enum, since, until, renamedFrom) and optionally primaryKey, unique, checks and indexes. \
+            To start from an existing SQLite file, run `daogen import`. Every key and message is described \
+            in the Schema Format article of daogen's documentation.
             """,
-        subcommands: [Generate.self, Check.self, History.self, SQL.self, Plan.self, Verify.self, Validate.self],
+        version: daogenVersion,
+        subcommands: [Generate.self, Import.self, Check.self, History.self, SQL.self, Plan.self, Verify.self, Validate.self],
         defaultSubcommand: nil)
 }
+
+/// The version `daogen --version` prints: the release this source is tagged as.
+let daogenVersion = "0.2.0"
 
 /// The schema directory argument every subcommand takes.
 struct SchemaDirectoryOptions: ParsableArguments {
@@ -54,13 +62,22 @@ extension SchemaDirectoryOptions {
 }
 
 extension SchemaDirectoryOptions {
-    /// Fails with a usage error unless `version` is one of the schema's versions.
-    func validate(version: Int, of loaded: LoadedSchema, option: String) throws {
+    /// Exits with a usage error, and `command`'s usage, unless `version` is one of the schema's versions.
+    func validate<Command: ParsableCommand>(version: Int, of loaded: LoadedSchema, option: String, in command: Command.Type) {
         let latest = loaded.schema.settings.version
         guard (1...latest).contains(version) else {
-            throw ValidationError("\(option) must be between 1 and \(latest), the schema's version")
+            usageError("\(option) must be between 1 and \(latest), the schema's version", in: command)
         }
     }
+}
+
+/// Prints `message` with the usage of `command` (a subcommand of `daogen`) and exits with status 64, as
+/// ArgumentParser does for errors found while parsing; for checks that need the loaded schema.
+func usageError<Command: ParsableCommand>(_ message: String, in command: Command.Type) -> Never {
+    let name = command.configuration.commandName ?? command._commandName
+    let text = "Error: \(message)\nUsage: daogen \(command.usageString())\n  See 'daogen \(name) --help' for more information.\n"
+    FileHandle.standardError.write(Data(text.utf8))
+    command.exit(withError: ExitCode.validationFailure)
 }
 
 extension SchemaDirectoryOptions {

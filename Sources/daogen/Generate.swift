@@ -6,17 +6,17 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Writes the Swift records, DAOs and database type for a schema directory.",
         discussion: """
-            Writes one Swift file per schema file (books.yaml -> books.swift) and daogen.swift for the
-            database type. Files are written only when their contents change, each atomically; generated
-            files whose schema file is gone are removed. On any error nothing is written and the exit
+            Writes one Swift file per schema file (books.yaml -> books.swift) and daogen.swift for the \
+            database type. Files are written only when their contents change, each atomically; generated \
+            files whose schema file is gone are removed. On any error nothing is written and the exit \
             status is 1.
 
-            Schema history: the schema directory's history/ folder records the CREATE statements of every
-            version (history/v1.sql, ...); check it in. generate writes the record of any version that has
-            none and rewrites the latest version's record when it changes. A version before the latest has
-            shipped: when the schema no longer creates exactly what its record holds (say, a column added
-            without `since:` after `version` was raised), generate fails with an error naming the table
-            and the difference, and writes nothing. `--history check` (the build plugin) writes no record:
+            Schema history: the schema directory's history/ folder records the CREATE statements of every \
+            version (history/v1.sql, ...); check it in. generate writes the record of any version that has \
+            none and rewrites the latest version's record when it changes. A version before the latest has \
+            shipped: when the schema no longer creates exactly what its record holds (say, a column added \
+            without `since:` after `version` was raised), generate fails with an error naming the table \
+            and the difference, and writes nothing. `--history check` (the build plugin) writes no record: \
             a missing or outdated one is a warning. `--schema-version` never writes records.
 
             Examples:
@@ -49,7 +49,7 @@ struct Generate: ParsableCommand {
             Diagnostics.print(comparison.warnings)
         }
         if let schemaVersion {
-            try schema.validate(version: schemaVersion, of: loaded, option: "--schema-version")
+            schema.validate(version: schemaVersion, of: loaded, option: "--schema-version", in: Generate.self)
             loaded = Generator.asOf(loaded, version: schemaVersion)
         }
         let files = try schema.render(loaded, templates: templates)

@@ -6,12 +6,12 @@ struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Writes the schema history records of a schema directory, and nothing else.",
         discussion: """
-            The schema directory's history/ folder records the CREATE statements of every version
-            (history/v1.sql, ...); check it in. This command writes the record of any version that has
-            none and rewrites the latest version's record when it changes, as `daogen generate` does, but
-            writes no Swift: for targets whose code the build plugin generates, since a build cannot write
-            into the package. A version before the latest that no longer matches its record is an error,
-            and then nothing is written. With --check it writes nothing and fails when a record is missing
+            The schema directory's history/ folder records the CREATE statements of every version \
+            (history/v1.sql, ...); check it in. This command writes the record of any version that has \
+            none and rewrites the latest version's record when it changes, as `daogen generate` does, but \
+            writes no Swift: for targets whose code the build plugin generates, since a build cannot write \
+            into the package. A version before the latest that no longer matches its record is an error, \
+            and then nothing is written. With --check it writes nothing and fails when a record is missing \
             or outdated.
 
             Examples:

@@ -5,8 +5,8 @@ struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Prints the migration steps between schema versions as SQL.",
         discussion: """
-            Each step comes under a one-line comment that says what it does and whether it is a cheap
-            ALTER TABLE or SQLite's table rebuild, which copies every row. The steps are exactly what
+            Each step comes under a one-line comment that says what it does and whether it is a cheap \
+            ALTER TABLE or SQLite's table rebuild, which copies every row. The steps are exactly what \
             the generated code runs; explicit `migrations:` SQL comes last in its version.
 
             Examples:
@@ -26,9 +26,9 @@ struct Plan: ParsableCommand {
         let loaded = try schema.load()
         let from = from ?? 1
         let to = to ?? loaded.schema.settings.version
-        try schema.validate(version: from, of: loaded, option: "--from")
-        try schema.validate(version: to, of: loaded, option: "--to")
-        guard from <= to else { throw ValidationError("--from must not be after --to") }
+        schema.validate(version: from, of: loaded, option: "--from", in: Plan.self)
+        schema.validate(version: to, of: loaded, option: "--to", in: Plan.self)
+        guard from <= to else { usageError("--from must not be after --to", in: Plan.self) }
         print(Generator.planSQL(loaded, from: from, to: to), terminator: "")
     }
 }

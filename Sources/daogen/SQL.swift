@@ -19,7 +19,7 @@ struct SQL: ParsableCommand {
     func run() throws {
         let loaded = try schema.load()
         if let version {
-            try schema.validate(version: version, of: loaded, option: "--version")
+            schema.validate(version: version, of: loaded, option: "--version", in: SQL.self)
         }
         // Stamped like a file the generated code creates, so `open(path:)` accepts the result.
         let stamped = version ?? loaded.schema.settings.version

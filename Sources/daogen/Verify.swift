@@ -5,10 +5,10 @@ struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Proves the migrations without writing anything.",
         discussion: """
-            Builds version 1 in an in-memory SQLite database and, for every version k before the
-            latest, adds sample rows to every table, migrates to k+1 with the runtime's migrator, and
-            checks that the schema equals a freshly created version k+1 and that every row kept its
-            carried and renamed values. Every k-to-latest migration is this chain of steps.
+            Builds version 1 in an in-memory SQLite database and, for every version k before the \
+            latest, adds sample rows to every table, migrates to k+1 with the runtime's migrator, and \
+            checks that the schema equals a freshly created version k+1 and that every row kept its \
+            carried and renamed values. Every k-to-latest migration is this chain of steps. \
             `daogen generate` runs the same proof.
 
             Example:
@@ -23,7 +23,8 @@ struct Verify: ParsableCommand {
         if latest == 1 {
             print("\(schema.displayPath): version 1 only, no migrations to prove")
         } else {
-            print("\(schema.displayPath): migrations from versions 1...\(latest - 1) to \(latest) keep the schema and all \(loaded.provedRowCount) sample rows")
+            let from = latest == 2 ? "version 1" : "versions 1...\(latest - 1)"
+            print("\(schema.displayPath): migrations from \(from) to \(latest) keep the schema and all \(loaded.provedRowCount) sample rows")
         }
     }
 }

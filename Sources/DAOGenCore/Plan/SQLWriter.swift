@@ -56,7 +56,7 @@ enum SQLWriter {
         var parts = [quote(column.name(at: version))]
         if !column.sqlType.isEmpty { parts.append(column.sqlType) }
         if column.primaryKey {
-            parts.append(column.autoincrement ? "PRIMARY KEY AUTOINCREMENT" : "PRIMARY KEY")
+            parts.append(column.primaryKeyDescending ? "PRIMARY KEY DESC" : column.autoincrement ? "PRIMARY KEY AUTOINCREMENT" : "PRIMARY KEY")
         }
         if !relaxed, column.notNull || isImplicitlyNotNull(column, of: table, at: version, keyNames: keyNames) {
             parts.append("NOT NULL")
@@ -83,9 +83,11 @@ enum SQLWriter {
     }
 
     /// Primary key columns other than the rowid alias are NOT NULL, as the Swift record assumes:
-    /// SQLite would otherwise accept NULL keys in rowid tables, a documented legacy quirk.
+    /// SQLite would otherwise accept NULL keys in rowid tables, a documented legacy quirk. A key
+    /// column with `notNull: false` keeps the quirk (a file made without daogen may depend on it).
     static func isImplicitlyNotNull(_ column: Column, of table: Table, at version: Int, keyNames: [String]) -> Bool {
         keyNames.contains(column.name) && table.rowIDAlias(at: version)?.name != column.name
+            && !(column.nullableKey && !table.withoutRowID)
     }
 
     /// The DEFAULT keywords SQLite takes without parentheses.

@@ -32,9 +32,16 @@ struct TableChange {
         droppedColumns = ended.filter { old in !started.contains { $0.name == old.name } }
     }
 
-    /// Replaced columns that were nullable and become NOT NULL: rows holding NULL need a value.
+    /// Replaced columns that were nullable and become NOT NULL: rows holding NULL need a value. This
+    /// includes a legacy key (`notNull: false`) that becomes NOT NULL.
     var tightenedColumns: [(old: Column, new: Column)] {
-        replacedColumns.filter { !$0.old.notNull && $0.new.notNull && !$0.new.primaryKey }
+        let oldKeys = table.primaryKeyNames(at: oldVersion), newKeys = table.primaryKeyNames(at: newVersion)
+        return replacedColumns.filter { pair in
+            (!pair.old.notNull && pair.new.notNull && !pair.new.primaryKey)
+                || (pair.old.nullableKey && !pair.old.notNull
+                    && !SQLWriter.isImplicitlyNotNull(pair.old, of: table, at: oldVersion, keyNames: oldKeys)
+                    && (pair.new.notNull || SQLWriter.isImplicitlyNotNull(pair.new, of: table, at: newVersion, keyNames: newKeys)))
+        }
     }
 
     /// Every column whose values the rebuild copies: carried and replaced ones.

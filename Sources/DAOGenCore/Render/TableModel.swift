@@ -73,7 +73,8 @@ struct TableModel {
         let codes = sql.columns.map { column in
             ColumnCode(
                 column: column,
-                isOptional: !(column.notNull || keyNames.contains(column.name)) || column.name == rowIDAlias?.name,
+                isOptional: column.name == rowIDAlias?.name
+                    || !(column.notNull || SQLWriter.isImplicitlyNotNull(column, of: table, at: version, keyNames: keyNames)),
                 recordName: table.swiftName)
         }
         // Lists name columns as `Table.column(named:at:)` resolves them (an old index may use an old name).

@@ -180,8 +180,15 @@ public struct Column: SchemaElement {
     public var doc: String?
     /// NOT NULL.
     public var notNull: Bool
+    /// `notNull: false` written on a column: when the column is part of the primary key of a table
+    /// with a rowid, it keeps SQLite's legacy quirk of accepting NULL in the key (for files made
+    /// without daogen): no implicit NOT NULL, and an Optional property.
+    public var nullableKey: Bool
     /// Column-level PRIMARY KEY.
     public var primaryKey: Bool
+    /// `primaryKey: DESC`: `PRIMARY KEY DESC`, which in SQLite makes an INTEGER key a plain key and
+    /// not the rowid alias (a documented quirk kept for compatibility).
+    public var primaryKeyDescending: Bool
     /// AUTOINCREMENT.
     public var autoincrement: Bool
     /// Column-level UNIQUE.

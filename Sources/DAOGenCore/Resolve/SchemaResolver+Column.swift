@@ -20,14 +20,21 @@ extension SchemaResolver {
         }
         let affinity = Affinity(declaredType: sqlType)
         let range = versionRange(values, enclosing: tableRange, what: "column")
+        let notNull = values["notNull"].flatMap { reader.bool($0, key: "notNull") }
+        // `primaryKey: DESC` (or ASC) writes `PRIMARY KEY DESC`: SQLite's quirk where an INTEGER key is not the rowid.
+        let primaryKey = values["primaryKey"].flatMap { node in
+            ["ASC", "DESC"].contains(node.scalar?.uppercased() ?? "") ? true : reader.bool(node, key: "primaryKey")
+        }
         var column = Column(
             name: name,
             swiftName: SwiftNaming.lowerCamelCase(name),
             sqlType: sqlType,
             affinity: affinity,
             doc: values["doc"].flatMap { reader.string($0, key: "doc") },
-            notNull: values["notNull"].flatMap { reader.bool($0, key: "notNull") } ?? false,
-            primaryKey: values["primaryKey"].flatMap { reader.bool($0, key: "primaryKey") } ?? false,
+            notNull: notNull ?? false,
+            nullableKey: notNull == false,
+            primaryKey: primaryKey ?? false,
+            primaryKeyDescending: values["primaryKey"]?.scalar?.uppercased() == "DESC",
             autoincrement: values["autoincrement"].flatMap { reader.bool($0, key: "autoincrement") } ?? false,
             unique: values["unique"].flatMap { reader.bool($0, key: "unique") } ?? false,
             collate: values["collate"].flatMap {
@@ -165,6 +172,8 @@ extension SchemaResolver {
         switch name {
         case "Date": type = .date(settings.dates)
         case "UUID": type = .uuid(settings.uuids)
+        // Any storage class, as stored: columns of files made without daogen whose values do not fit one type.
+        case "DatabaseValue": type = .custom("DatabaseValue")
         default:
             if let named = SwiftValueType.namedTypes[name] {
                 type = named

@@ -132,8 +132,16 @@ struct SchemaValidator {
                 "column '\(alias.name)' is the table's rowid (INTEGER PRIMARY KEY), so its Swift type must be Int64 or Int",
                 at: alias.location(of: "swift"))
         }
+        if table.withoutRowID {
+            let keys = Set(table.primaryKeyNames(at: table.range.until ?? latest))
+            for column in table.columns where column.nullableKey && keys.contains(column.name) {
+                diagnostics.error(
+                    "key column '\(column.name)' cannot be nullable: SQLite makes the primary key of a withoutRowID table NOT NULL; remove 'notNull: false'",
+                    at: column.location(of: "notNull"))
+            }
+        }
         for column in table.columns where column.autoincrement {
-            let isRowIDAlias = column.primaryKey && !table.withoutRowID && column.sqlType.uppercased() == "INTEGER"
+            let isRowIDAlias = column.primaryKey && !table.withoutRowID && column.sqlType.uppercased() == "INTEGER" && !column.primaryKeyDescending
             if !isRowIDAlias {
                 diagnostics.error(
                     "autoincrement needs an INTEGER primary key column in a table with a rowid; '\(column.name)' is not one",

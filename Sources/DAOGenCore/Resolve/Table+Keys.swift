@@ -23,7 +23,7 @@ extension Table {
         guard !withoutRowID else { return nil }
         let keys = primaryKeyNames(at: version)
         guard keys.count == 1, let column = column(named: keys[0], at: version),
-              column.sqlType.uppercased() == "INTEGER"
+              column.sqlType.uppercased() == "INTEGER", !column.primaryKeyDescending
         else { return nil }
         return column
     }
