@@ -25,7 +25,9 @@ extension Database {
     /// Runs a query and returns every row as an array of column values, for tools, tests and
     /// migrations rather than the hot path: the statement is prepared anew and not cached.
     ///
-    /// - Parameter arguments: Values bound to the parameters `?1`, `?2`, … in order.
+    /// - Parameters:
+    ///   - sql: One SQL statement.
+    ///   - arguments: Values bound to the parameters `?1`, `?2`, … in order.
     /// - Throws: ``DatabaseError`` when the SQL is invalid, holds more than one statement, or fails.
     public func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
         try withLock {

@@ -3,7 +3,7 @@ import Foundation
 /// The identity of a statement whose SQL is fixed at compile time.
 ///
 /// Generated code declares keys as static lets. Each key gets a small process-wide unique
-/// ``id``, and ``Database`` caches the key's prepared statement in an array slot at that index,
+/// `id`, and ``Database`` caches the key's prepared statement in an array slot at that index,
 /// so finding it hashes no string.
 public final class StatementKey: Sendable {
     /// The statement's SQL text.
