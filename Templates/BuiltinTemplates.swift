@@ -315,6 +315,40 @@ import Foundation
     {{{access}}}func transaction<T>(_ body: ({{{typeName}}}) throws -> T) throws -> T {
         try database.transaction { try body(self) }
     }
+
+    /// Runs `body` on one consistent snapshot: every read in it sees the same state, which includes every
+    /// transaction committed before the call. A file database reads on a reader connection, concurrently
+    /// with the writer and other readers.
+    {{{access}}}func read<T>(_ body: ({{{typeName}}}) throws -> T) throws -> T {
+        try database.read { try body(self) }
+    }
+
+    /// Runs `body` on one consistent snapshot from async code, suspending without blocking the thread while
+    /// every reader is busy; a cancelled task throws `CancellationError` before `body` runs.
+    {{{access}}}func read<T: Sendable>(_ body: @Sendable ({{{typeName}}}) throws -> T) async throws -> T {
+        try await database.read { try body(self) }
+    }
+
+    /// Runs `body` in a transaction on the writer from async code, suspending without blocking the thread
+    /// while the writer is busy; a cancelled task throws `CancellationError` before `body` runs.
+    @discardableResult
+    {{{access}}}func write<T: Sendable>(_ body: @Sendable ({{{typeName}}}) throws -> T) async throws -> T {
+        try await database.write { try body(self) }
+    }
+
+    /// Yields the value of `fetch` at once, then again after each committed transaction (also of another
+    /// process) that changed a table `fetch` read, when the value differs. Ending the iteration stops it.
+    {{{access}}}func observe<T: Equatable & Sendable>(
+        _ fetch: @escaping @Sendable ({{{typeName}}}) throws -> T
+    ) -> AsyncThrowingStream<T, any Error> {
+        database.observe { try fetch(self) }
+    }
+
+    /// Checkpoints the write-ahead log into the file and closes every connection; any later use throws
+    /// `DAOGenError.databaseClosed`.
+    {{{access}}}func close() throws {
+        try database.close()
+    }
 {{#tables}}
 
     /// The rows of `{{{tableName}}}`.

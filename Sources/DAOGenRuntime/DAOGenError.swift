@@ -19,6 +19,11 @@ public enum DAOGenError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A value bound to the parameter at 1-based `parameter` cannot be stored without losing it,
     /// such as `Double.nan`, which SQLite would store as NULL.
     case unstorableValue(parameter: Int, value: String, reason: String, sql: String)
+    /// The database was closed with `close()`; it cannot be used any more.
+    case databaseClosed(path: String)
+    /// `close()` was called from inside a transaction, a read or a statement's body on the same
+    /// database, which would wait for itself; nothing was closed.
+    case closeInsideAccess(path: String)
 
     /// A full sentence that says what went wrong.
     public var description: String {
@@ -42,6 +47,10 @@ public enum DAOGenError: Error, CustomStringConvertible, Sendable, Equatable {
             let parameters = expected == 1 ? "1 argument" : "\(expected) arguments"
             let passed = given == 1 ? "1 was given" : "\(given) were given"
             return "The SQL takes \(parameters) but \(passed), so no argument was bound, in: \(sql)"
+        case let .databaseClosed(path):
+            return "The database at \(path) was closed; open it again to use it."
+        case let .closeInsideAccess(path):
+            return "The database at \(path) cannot be closed from inside a transaction, a read or a statement on it; it was left open."
         case let .unstorableValue(parameter, value, reason, sql):
             return "The value \(value) bound to parameter \(parameter) cannot be stored: \(reason), in: \(sql)"
         }

@@ -15,6 +15,10 @@ extension Database {
         public var journalModeWAL = true
         /// Whether the file is opened read-only, and not created when missing. Off by default.
         public var readOnly = false
+        /// How many reader connections a file database in WAL mode may open, each when reads first
+        /// need it; reads beyond that wait for a free reader. 4 by default; 0 sends every read to
+        /// the writer. In-memory databases always use one connection.
+        public var maximumReaderCount = 4
 
         /// The default options.
         public init() {}

@@ -1,13 +1,14 @@
 import CSQLite
 
 extension Database {
-    /// Runs one or more SQL statements with no arguments and no results (`sqlite3_exec`).
+    /// Runs one or more SQL statements with no arguments and no results (`sqlite3_exec`), on the
+    /// writer, or on the connection of the transaction or read the thread is in.
     ///
     /// - Throws: ``DatabaseError`` with the whole `sql` at the first statement that fails; the
-    ///   statements before it have run.
+    ///   statements before it have run. ``DAOGenError/databaseClosed(path:)`` after ``close()``.
     public func execute(_ sql: String) throws {
-        try withLock {
-            try Self.execute(sql, connection: connection)
+        try withConnection(kind: .write) { connection, _ in
+            try connection.execute(sql)
         }
     }
 
@@ -23,15 +24,22 @@ extension Database {
     }
 
     /// Runs a query and returns every row as an array of column values, for tools, tests and
-    /// migrations rather than the hot path: the statement is prepared anew and not cached.
+    /// migrations rather than the hot path: the statement is prepared anew and not cached. A
+    /// `SELECT` or `VALUES` outside a transaction runs on a reader, anything else on the writer.
     ///
     /// - Parameters:
     ///   - sql: One SQL statement.
     ///   - arguments: Values bound to the parameters `?1`, `?2`, … in order.
-    /// - Throws: ``DatabaseError`` when the SQL is invalid, holds more than one statement, or fails.
+    /// - Throws: ``DatabaseError`` when the SQL is invalid, holds more than one statement, or fails;
+    ///   ``DAOGenError/databaseClosed(path:)`` after ``close()``.
     public func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
-        try withLock {
-            let statement = try Statement(connection: connection, sql: sql, persistent: false)
+        let kind = SQLKind.of(sql)
+        return try withConnection(kind: kind == .read ? .read : .write) { connection, tracker in
+            let statement = try connection.prepare(sql, persistent: false)
+            tracker?.tables.formUnion(statement.readTables)
+            if connection.tracksChanges {
+                connection.changedTables.formUnion(statement.writtenTables)
+            }
             for (offset, argument) in arguments.enumerated() {
                 statement.bind(argument, at: Int32(offset + 1))
             }

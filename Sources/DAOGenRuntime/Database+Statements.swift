@@ -1,70 +1,151 @@
 import Foundation
 
+/// A statement handed to a ``Database/withStatement(_:_:)`` body, with what must be given back after.
+@usableFromInline
+struct StatementAccess {
+    /// What to give back besides the statement.
+    @usableFromInline
+    enum Release: UInt8 {
+        /// Nothing: the statement ran on the connection of an open scope.
+        case none
+        /// A reader, lent to this statement, and its scope.
+        case reader
+        /// The writer, taken for this statement, and its scope.
+        case writer
+    }
+
+    /// The statement.
+    @usableFromInline let statement: Statement
+    /// The connection it belongs to.
+    @usableFromInline let connection: Connection
+    /// What to give back.
+    @usableFromInline let release: Release
+
+    /// Creates an access.
+    @usableFromInline
+    init(statement: Statement, connection: Connection, release: Release) {
+        self.statement = statement
+        self.connection = connection
+        self.release = release
+    }
+}
+
 extension Database {
-    /// Runs `body` with the cached prepared statement for `key`, holding the connection's lock.
+    /// Runs `body` with the cached prepared statement for `key`, on the connection the call is
+    /// routed to (see ``Database``), which no other thread uses meanwhile.
     ///
-    /// The statement is prepared (with `SQLITE_PREPARE_PERSISTENT`) on first use and kept. It is
-    /// reset and its bindings cleared afterwards, also when `body` throws. When `body` re-enters
-    /// with the same key (a recursive query), the inner call gets a fresh, uncached statement.
-    /// - Throws: ``DatabaseError`` when the SQL does not prepare, or what `body` throws.
+    /// The statement is prepared (with `SQLITE_PREPARE_PERSISTENT`) on first use on each
+    /// connection and kept. It is reset and its bindings cleared afterwards, also when `body`
+    /// throws. When `body` re-enters with the same key (a recursive query), the inner call gets a
+    /// fresh, uncached statement.
+    /// - Throws: ``DatabaseError`` when the SQL does not prepare, ``DAOGenError/databaseClosed(path:)``
+    ///   after ``close()``, or what `body` throws.
     @inlinable
     public func withStatement<T>(_ key: StatementKey, _ body: (Statement) throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        let statement = try checkOutStatement(for: key)
-        defer { checkIn(statement) }
-        return try body(statement)
+        let access = try beginAccess(key)
+        defer { endAccess(access) }
+        return try body(access.statement)
     }
 
     /// Runs `body` with the cached prepared statement for SQL built at run time, cached by its
     /// text; otherwise like ``withStatement(_:_:)``.
     @inlinable
     public func withStatement<T>(sql: String, _ body: (Statement) throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        let statement = try checkOutStatement(forSQL: sql)
-        defer { checkIn(statement) }
-        return try body(statement)
+        let access = try beginAccess(sql: sql)
+        defer { endAccess(access) }
+        return try body(access.statement)
     }
 
-    /// The statement for `key`, marked in use; the caller holds the lock.
+    /// Checks out the statement of `key` on the connection the call is routed to.
     @usableFromInline
-    func checkOutStatement(for key: StatementKey) throws -> Statement {
-        if let cached = statements.statement(for: key) {
-            return try checkOut(cached)
-        }
-        let statement = try Statement(connection: connection, sql: key.sql, persistent: true)
-        statements.store(statement, for: key)
-        statement.isInUse = true
-        return statement
+    func beginAccess(_ key: StatementKey) throws -> StatementAccess {
+        try beginAccess(kind: key.kind) { try $0.checkOutStatement(for: key) }
     }
 
-    /// The statement for `sql`, marked in use; the caller holds the lock.
+    /// Checks out the statement of `sql` on the connection the call is routed to.
     @usableFromInline
-    func checkOutStatement(forSQL sql: String) throws -> Statement {
-        if let cached = statements.statement(forSQL: sql) {
-            return try checkOut(cached)
-        }
-        let statement = try Statement(connection: connection, sql: sql, persistent: true)
-        statements.store(statement, forSQL: sql)
-        statement.isInUse = true
-        return statement
+    func beginAccess(sql: String) throws -> StatementAccess {
+        try beginAccess(kind: SQLKind.of(sql)) { try $0.checkOutStatement(forSQL: sql) }
     }
 
-    /// `cached`, marked in use, or a fresh uncached statement of its SQL when it is already in use.
-    private func checkOut(_ cached: Statement) throws -> Statement {
-        guard !cached.isInUse else {
-            return try Statement(connection: connection, sql: cached.sql, persistent: false)
+    /// Routes a statement of `kind`: to the connection of the thread's scope, to a reader, or to the
+    /// writer; `checkOut` gets the statement on the chosen connection.
+    private func beginAccess(kind: SQLKind, _ checkOut: (Connection) throws -> Statement) throws -> StatementAccess {
+        let scopes = ThreadScopes.current
+        if let entry = scopes.entry(for: identity), entry.kind != .statement || kind == .read {
+            let statement = try checkOut(entry.connection)
+            if let tracker = entry.tracker {
+                tracker.tables.formUnion(statement.readTables)
+            }
+            if entry.connection.tracksChanges {
+                entry.connection.changedTables.formUnion(statement.writtenTables)
+            }
+            return StatementAccess(statement: statement, connection: entry.connection, release: .none)
         }
-        cached.isInUse = true
-        return cached
+        if kind != .write, maximumReaderCount > 0 {
+            let reader = try checkOutReader()
+            let statement: Statement
+            do {
+                statement = try checkOut(reader)
+            } catch {
+                releaseReader(reader)
+                throw error
+            }
+            if kind == .read || statement.isReadOnly {
+                scopes.entries.append(.init(owner: identity, connection: reader, kind: .statement, tracker: nil))
+                return StatementAccess(statement: statement, connection: reader, release: .reader)
+            }
+            reader.checkIn(statement)
+            releaseReader(reader)
+        }
+        try checkOutWriter()
+        let statement: Statement
+        do {
+            statement = try checkOut(writer)
+        } catch {
+            releaseWriter()
+            throw error
+        }
+        if writer.tracksChanges {
+            writer.changedTables.formUnion(statement.writtenTables)
+        }
+        scopes.entries.append(.init(owner: identity, connection: writer, kind: .writer, tracker: nil))
+        return StatementAccess(statement: statement, connection: writer, release: .writer)
     }
 
-    /// Resets a statement that `body` is done with and makes it available again.
+    /// Resets the statement of `access` and gives back what it took.
     @usableFromInline
-    func checkIn(_ statement: Statement) {
-        statement.reset()
-        statement.isInUse = false
+    func endAccess(_ access: StatementAccess) {
+        access.connection.checkIn(access.statement)
+        switch access.release {
+        case .none:
+            return
+        case .reader:
+            ThreadScopes.current.entries.removeLast()
+            releaseReader(access.connection)
+        case .writer:
+            ThreadScopes.current.entries.removeLast()
+            releaseWriter()
+        }
+    }
+
+    /// Runs `body` with the connection for a statement of `kind` that is not cached, and the tracker
+    /// of an observation in progress.
+    func withConnection<T>(kind: SQLKind, _ body: (Connection, TableTracker?) throws -> T) throws -> T {
+        let scopes = ThreadScopes.current
+        if let entry = scopes.entry(for: identity), entry.kind != .statement || kind == .read {
+            return try body(entry.connection, entry.tracker)
+        }
+        if kind == .read, maximumReaderCount > 0 {
+            let reader = try checkOutReader()
+            scopes.entries.append(.init(owner: identity, connection: reader, kind: .statement, tracker: nil))
+            defer {
+                scopes.entries.removeLast()
+                releaseReader(reader)
+            }
+            return try body(reader, nil)
+        }
+        return try withWriter { try body($0, nil) }
     }
 
     /// The rows of `selection` (`SELECT ... FROM ...`, without WHERE) that match `condition`, in

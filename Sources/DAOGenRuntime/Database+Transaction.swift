@@ -2,69 +2,92 @@ import CSQLite
 
 extension Database {
     /// Starts a write transaction at once, taking the write lock.
-    private static let beginKey = StatementKey("BEGIN IMMEDIATE")
+    static let beginImmediateKey = StatementKey("BEGIN IMMEDIATE")
+    /// Starts a read transaction; its snapshot is taken by the first read.
+    static let beginDeferredKey = StatementKey("BEGIN DEFERRED")
     /// Ends the transaction, keeping its changes.
-    private static let commitKey = StatementKey("COMMIT")
+    static let commitKey = StatementKey("COMMIT")
     /// Ends the transaction, discarding its changes.
-    private static let rollbackKey = StatementKey("ROLLBACK")
+    static let rollbackKey = StatementKey("ROLLBACK")
 
-    /// Runs `body` in a transaction (`BEGIN IMMEDIATE` … `COMMIT`), or in a savepoint when a
-    /// transaction is already open, and returns its result.
+    /// Runs `body` in a transaction (`BEGIN IMMEDIATE` … `COMMIT`) on the writer, or in a
+    /// savepoint when a transaction is already open, and returns its result.
     ///
     /// When `body` throws, or the commit fails, the transaction (or savepoint) is rolled back
     /// and the error rethrown; an outer transaction keeps the work done outside the savepoint.
-    /// The lock is held for the whole of `body`, so other threads' statements never join the
-    /// transaction.
+    /// The thread holds the writer for the whole of `body`, so other threads' statements never
+    /// join the transaction, and every call `body` makes on this database runs in it.
+    /// - Throws: ``DAOGenError/databaseClosed(path:)`` after ``close()``, ``DatabaseError`` when
+    ///   SQLite fails, or what `body` throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try withLock {
-            if isInsideTransaction {
-                return try savepoint(body)
-            }
-            try run(Self.beginKey)
-            do {
-                let result = try body()
-                try run(Self.commitKey)
-                return result
-            } catch {
-                if isInsideTransaction {
-                    try? run(Self.rollbackKey)
-                }
-                throw error
-            }
-        }
+        try withWriter { writer in try runTransaction(on: writer, body) }
     }
 
-    /// True while a transaction is open (`!sqlite3_get_autocommit`).
+    /// True while the connection the thread's calls go to (the writer, outside any scope) has a
+    /// transaction open (`!sqlite3_get_autocommit`).
     public var isInsideTransaction: Bool {
-        withLock { sqlite3_get_autocommit(connection) == 0 }
+        if let entry = ThreadScopes.current.entry(for: identity) {
+            return entry.connection.isInsideTransaction
+        }
+        return (try? withWriter { $0.isInsideTransaction }) ?? false
     }
 
-    /// Runs `body` in a savepoint nested in the open transaction; the caller holds the lock.
-    private func savepoint<T>(_ body: () throws -> T) throws -> T {
-        savepointDepth += 1
-        defer { savepointDepth -= 1 }
-        let name = "daogen_savepoint_\(savepointDepth)"
-        try run(sql: "SAVEPOINT \(name)")
+    /// Runs `body` in a transaction on `writer`, which the thread holds in a writer scope.
+    func runTransaction<T>(on writer: Connection, _ body: () throws -> T) throws -> T {
+        if writer.isInsideTransaction {
+            return try savepoint(on: writer, body)
+        }
+        try writer.run(Self.beginImmediateKey)
         do {
             let result = try body()
-            try run(sql: "RELEASE \(name)")
+            try writer.run(Self.commitKey)
             return result
         } catch {
-            if isInsideTransaction {
-                try? run(sql: "ROLLBACK TO \(name)")
-                try? run(sql: "RELEASE \(name)")
+            if writer.isInsideTransaction {
+                try? writer.run(Self.rollbackKey)
             }
             throw error
         }
     }
 
-    /// Steps the statement of `key` once.
-    private func run(_ key: StatementKey) throws {
-        try withStatement(key) { _ = try $0.step() }
+    /// Runs `body` in a savepoint nested in the open transaction of `connection`.
+    private func savepoint<T>(on connection: Connection, _ body: () throws -> T) throws -> T {
+        connection.savepointDepth += 1
+        defer { connection.savepointDepth -= 1 }
+        let name = "daogen_savepoint_\(connection.savepointDepth)"
+        try connection.run(sql: "SAVEPOINT \(name)")
+        do {
+            let result = try body()
+            try connection.run(sql: "RELEASE \(name)")
+            return result
+        } catch {
+            if connection.isInsideTransaction {
+                try? connection.run(sql: "ROLLBACK TO \(name)")
+                try? connection.run(sql: "RELEASE \(name)")
+            }
+            throw error
+        }
     }
 
-    /// Steps the cached statement of `sql` once.
-    private func run(sql: String) throws {
-        try withStatement(sql: sql) { _ = try $0.step() }
+    /// Runs `body` in one read transaction on `connection`, which the thread holds, with every call
+    /// it makes on this database going to that connection; `tracker` collects the tables read.
+    func runSnapshot<T>(on connection: Connection, tracker: TableTracker?, _ body: () throws -> T) throws -> T {
+        let scopes = ThreadScopes.current
+        scopes.entries.append(.init(owner: identity, connection: connection, kind: .snapshot, tracker: tracker))
+        defer { scopes.entries.removeLast() }
+        if connection.isInsideTransaction {
+            return try body()
+        }
+        try connection.run(Self.beginDeferredKey)
+        do {
+            let result = try body()
+            try connection.run(Self.commitKey)
+            return result
+        } catch {
+            if connection.isInsideTransaction {
+                try? connection.run(Self.rollbackKey)
+            }
+            throw error
+        }
     }
 }

@@ -1,102 +1,328 @@
 import CSQLite
 import Foundation
 
-/// One SQLite connection.
+/// A SQLite database: for a file, one writer connection and a pool of reader connections
+/// (write-ahead logging); for an in-memory database, one connection.
 ///
-/// Thread-safe: every call is serialized by a recursive lock, so it is `Sendable`, and a thread
-/// may call back into the connection from inside ``withStatement(_:_:)``, ``transaction(_:)`` or
-/// ``withLock(_:)``.
+/// Calls are routed by what they do and by the scope the calling thread is in:
+///
+/// - Outside any scope, a query (`SELECT`, `VALUES`, a read-only `WITH`) runs on a reader, so
+///   reads run concurrently with each other and with the writer, and see every transaction
+///   committed before they began. Anything else runs on the writer.
+/// - Inside ``transaction(_:)``, ``write(_:)`` or ``withLock(_:)`` every call runs on the writer.
+/// - Inside the synchronous `read(_:)` every call runs on one reader, in one read transaction: one
+///   consistent snapshot.
+/// - Inside the body of ``withStatement(_:_:)``, nested calls reuse its connection (nested writes
+///   inside a read go to the writer).
+///
+/// `@unchecked Sendable`: every connection is handed to one owner at a time under `pool`, which
+/// also guards every `var` below marked "guarded by the pool lock"; the other properties are
+/// constants. See `Connection`.
 public final class Database: @unchecked Sendable {
-    /// The path the connection was opened with.
+    /// The path the database was opened with.
     public let path: String
-    /// Serializes every use of ``connection`` and of the mutable state below.
-    @usableFromInline let lock = NSRecursiveLock()
-    /// The `sqlite3` handle.
-    let connection: OpaquePointer
-    /// Prepared statements kept for reuse; guarded by ``lock``.
-    @exclusivity(unchecked) var statements = StatementCache()
-    /// How many savepoints ``transaction(_:)`` has open; guarded by ``lock``.
-    var savepointDepth = 0
+    /// The writer (for an in-memory database, the only connection).
+    @usableFromInline let writer: Connection
+    /// How many reader connections may be open at once; 0 when reads use the writer (in-memory
+    /// databases, and files that do not use write-ahead logging).
+    @usableFromInline let maximumReaderCount: Int
+    /// The options the connections are opened with.
+    let configuration: Configuration
+    /// Guards the pool state below; its condition wakes threads waiting for a connection.
+    @usableFromInline let pool = ConditionLock()
+    /// True once ``close()`` has begun; guarded by the pool lock.
+    var isClosedFlag = false
+    /// True while someone holds the writer; guarded by the pool lock.
+    var writerBusy = false
+    /// Tasks waiting for the writer, served first in, first out; guarded by the pool lock.
+    var writerWaiters: [CheckedContinuation<Void, any Error>] = []
+    /// Readers that no one holds; guarded by the pool lock.
+    var idleReaders: [Connection] = []
+    /// Readers opened so far (held or idle); guarded by the pool lock.
+    var openReaderCount = 0
+    /// Tasks waiting for a reader; guarded by the pool lock.
+    var readerWaiters: [CheckedContinuation<Connection, any Error>] = []
+    /// Threads blocked in `pool.wait()`; guarded by the pool lock.
+    var blockedThreadCount = 0
+    /// Connections handed out and not yet returned; guarded by the pool lock.
+    var checkedOutCount = 0
+    /// The observers of ``observe(_:)`` and the tables they depend on.
+    let observations = ObservationCenter()
 
     /// Opens (creating it if needed, unless read-only) the database file at `path`; `":memory:"`
     /// or `""` opens a private in-memory or temporary database.
     ///
-    /// Sets the busy timeout, turns foreign keys on and, for a writable file, switches to WAL
-    /// journaling, as `configuration` says. A file that can only be opened read-only (read-only
-    /// media, or no write permission) opens read-only with its journal mode unchanged. Paths are plain file names, not `file:` URIs.
+    /// Opens the writer at once: sets the busy timeout, turns foreign keys on and, for a writable
+    /// file, switches to WAL journaling, as `configuration` says. Readers are opened when reads
+    /// first need them, up to ``Configuration/maximumReaderCount``, for files in WAL mode only. A
+    /// file that can only be opened read-only (read-only media, or no write permission) opens
+    /// read-only with its journal mode unchanged. Paths are plain file names, not `file:` URIs.
     /// - Throws: ``DatabaseError`` when the file cannot be opened or set up; the connection is
     ///   closed then.
     public init(path: String, configuration: Configuration = Configuration()) throws {
         self.path = path
-        self.connection = try Self.open(path: path, configuration: configuration)
+        self.configuration = configuration
+        self.writer = try Connection(path: path, configuration: configuration, isWriter: true)
+        let isFile = path != ":memory:" && !path.isEmpty
+        self.maximumReaderCount = isFile && writer.usesWAL ? max(0, configuration.maximumReaderCount) : 0
     }
 
-    deinit {
-        statements.removeAll()
-        sqlite3_close_v2(connection)
+    /// The identity that thread scopes are keyed by.
+    @usableFromInline
+    var identity: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// True once ``close()`` was called.
+    public var isClosed: Bool {
+        pool.withLock { isClosedFlag }
     }
 
-    /// Serializes `body` with every other use of this connection (the recursive lock), for
-    /// multi-statement work outside a transaction.
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+    /// Runs `body` holding the writer, with every call it makes on this database going to the
+    /// writer: multi-statement work outside a transaction that no other thread interleaves with.
+    /// - Throws: ``DAOGenError/databaseClosed(path:)`` after ``close()``, or what `body` throws.
+    public func withLock<T>(_ body: () throws -> T) throws -> T {
+        try withWriter { _ in try body() }
     }
 
-    /// Opens and sets up a connection.
-    private static func open(path: String, configuration: Configuration) throws -> OpaquePointer {
-        var handle: OpaquePointer?
-        var flags = configuration.readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        flags |= SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
-        guard code == SQLITE_OK, let handle else {
-            let error = DatabaseError(
-                code: handle.map { sqlite3_extended_errcode($0) } ?? code, connection: handle, sql: nil)
-            sqlite3_close_v2(handle)
-            throw error
+    /// Runs `body` with the writer: the connection of the thread's scope when it is the writer,
+    /// otherwise the writer checked out (waiting for it) inside a new writer scope.
+    func withWriter<T>(_ body: (Connection) throws -> T) throws -> T {
+        let scopes = ThreadScopes.current
+        if let entry = scopes.entry(for: identity), entry.connection === writer {
+            return try body(writer)
         }
-        do {
-            sqlite3_extended_result_codes(handle, 1)
-            sqlite3_busy_timeout(handle, busyTimeoutMilliseconds(configuration.busyTimeout))
-            if configuration.foreignKeys {
-                try execute("PRAGMA foreign_keys = ON", connection: handle)
-            }
-            let isFile = path != ":memory:" && !path.isEmpty
-            // A file that SQLite could only open read-only (read-only media, no write permission)
-            // keeps its journal mode: changing it would write, and fail.
-            let isReadOnly = configuration.readOnly || sqlite3_db_readonly(handle, "main") == 1
-            if configuration.journalModeWAL && isFile && !isReadOnly {
-                try switchToWAL(handle, timeout: configuration.busyTimeout)
-            }
-        } catch {
-            sqlite3_close_v2(handle)
-            throw error
+        try checkOutWriter()
+        scopes.entries.append(.init(owner: identity, connection: writer, kind: .writer, tracker: nil))
+        defer {
+            scopes.entries.removeLast()
+            releaseWriter()
         }
-        return handle
+        return try body(writer)
     }
 
-    /// Sets WAL journaling, retrying while another connection holds a lock. Changing the journal
-    /// mode escalates from a shared lock, and SQLite answers SQLITE_BUSY at once, without its busy
-    /// handler, when that could deadlock: several processes opening a new file at once all see it.
-    private static func switchToWAL(_ handle: OpaquePointer, timeout: TimeInterval) throws {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        var pause: UInt32 = 1_000
+    /// The error that every use after ``close()`` throws.
+    var closedError: DAOGenError { .databaseClosed(path: path) }
+
+    // MARK: - The pool
+
+    /// Waits until the writer is free and takes it.
+    @usableFromInline
+    func checkOutWriter() throws {
+        pool.lock()
+        defer { pool.unlock() }
         while true {
-            do {
-                try execute("PRAGMA journal_mode = WAL", connection: handle)
+            if isClosedFlag { throw closedError }
+            if !writerBusy {
+                writerBusy = true
+                checkedOutCount += 1
                 return
-            } catch let error as DatabaseError where error.resultCode == .busy && Date() < deadline {
-                usleep(pause)
-                pause = min(pause * 2, 50_000)
             }
+            blockedThreadCount += 1
+            pool.wait()
+            blockedThreadCount -= 1
         }
     }
 
-    /// A timeout in seconds as the whole milliseconds `sqlite3_busy_timeout` takes (0 turns it off).
-    private static func busyTimeoutMilliseconds(_ seconds: TimeInterval) -> Int32 {
-        let milliseconds = (seconds * 1000).rounded()
-        guard milliseconds > 0 else { return 0 }
-        return milliseconds >= Double(Int32.max) ? Int32.max : Int32(milliseconds)
+    /// Takes the writer, suspending (never blocking the thread) while someone else holds it.
+    func checkOutWriterAsync() async throws {
+        try Task.checkCancellation()
+        let taken: Bool = try pool.withLock {
+            if isClosedFlag { throw closedError }
+            guard !writerBusy else { return false }
+            writerBusy = true
+            checkedOutCount += 1
+            return true
+        }
+        if !taken {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                pool.lock()
+                if isClosedFlag {
+                    pool.unlock()
+                    continuation.resume(throwing: closedError)
+                } else if !writerBusy {
+                    writerBusy = true
+                    checkedOutCount += 1
+                    pool.unlock()
+                    continuation.resume()
+                } else {
+                    writerWaiters.append(continuation)
+                    pool.unlock()
+                }
+            }
+        }
+        if Task.isCancelled {
+            releaseWriter()
+            throw CancellationError()
+        }
+    }
+
+    /// Gives the writer back, to a waiting task first; then tells observers about a commit.
+    @usableFromInline
+    func releaseWriter() {
+        var committed: Set<String>?
+        if writer.tracksChanges, !writer.changedTables.isEmpty, !writer.isInsideTransaction {
+            committed = writer.changedTables
+            writer.changedTables = []
+        }
+        pool.lock()
+        if !writerWaiters.isEmpty {
+            let next = writerWaiters.removeFirst()
+            pool.unlock()
+            next.resume()
+        } else {
+            writerBusy = false
+            checkedOutCount -= 1
+            if blockedThreadCount > 0 { pool.broadcast() }
+            pool.unlock()
+        }
+        if let committed {
+            observations.notify(changed: committed)
+        }
+    }
+
+    /// Takes an idle reader, opens a new one, or waits for one.
+    @usableFromInline
+    func checkOutReader() throws -> Connection {
+        pool.lock()
+        while true {
+            if isClosedFlag {
+                pool.unlock()
+                throw closedError
+            }
+            if let reader = idleReaders.popLast() {
+                checkedOutCount += 1
+                pool.unlock()
+                return reader
+            }
+            if openReaderCount < maximumReaderCount {
+                openReaderCount += 1
+                checkedOutCount += 1
+                pool.unlock()
+                return try openReader()
+            }
+            blockedThreadCount += 1
+            pool.wait()
+            blockedThreadCount -= 1
+        }
+    }
+
+    /// Takes a reader, suspending (never blocking the thread) while all are in use.
+    func checkOutReaderAsync() async throws -> Connection {
+        try Task.checkCancellation()
+        enum Outcome { case reader(Connection), open, wait }
+        let outcome: Outcome = try pool.withLock {
+            if isClosedFlag { throw closedError }
+            if let reader = idleReaders.popLast() {
+                checkedOutCount += 1
+                return .reader(reader)
+            }
+            if openReaderCount < maximumReaderCount {
+                openReaderCount += 1
+                checkedOutCount += 1
+                return .open
+            }
+            return .wait
+        }
+        let reader: Connection
+        switch outcome {
+        case .reader(let idle):
+            reader = idle
+        case .open:
+            reader = try openReader()
+        case .wait:
+            reader = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Connection, any Error>) in
+                pool.lock()
+                if isClosedFlag {
+                    pool.unlock()
+                    continuation.resume(throwing: closedError)
+                } else if let idle = idleReaders.popLast() {
+                    checkedOutCount += 1
+                    pool.unlock()
+                    continuation.resume(returning: idle)
+                } else {
+                    readerWaiters.append(continuation)
+                    pool.unlock()
+                }
+            }
+        }
+        if Task.isCancelled {
+            releaseReader(reader)
+            throw CancellationError()
+        }
+        return reader
+    }
+
+    /// Opens a reader for a slot already counted in ``openReaderCount`` and ``checkedOutCount``,
+    /// giving the slot back when it fails.
+    private func openReader() throws -> Connection {
+        do {
+            return try Connection(path: path, configuration: configuration, isWriter: false)
+        } catch {
+            pool.withLock {
+                openReaderCount -= 1
+                checkedOutCount -= 1
+                if blockedThreadCount > 0 { pool.broadcast() }
+            }
+            throw error
+        }
+    }
+
+    /// Gives a reader back, to a waiting task first.
+    @usableFromInline
+    func releaseReader(_ reader: Connection) {
+        pool.lock()
+        if !readerWaiters.isEmpty {
+            let next = readerWaiters.removeFirst()
+            pool.unlock()
+            next.resume(returning: reader)
+        } else {
+            idleReaders.append(reader)
+            checkedOutCount -= 1
+            if blockedThreadCount > 0 { pool.broadcast() }
+            pool.unlock()
+        }
+    }
+
+    // MARK: - Closing
+
+    /// Checkpoints the write-ahead log into the database file and closes every connection.
+    ///
+    /// Waits for calls in progress on other threads to finish; calls that wait for a connection,
+    /// and every later call, throw ``DAOGenError/databaseClosed(path:)``. Observations end with
+    /// that error. Closing a closed database does nothing. The last connection to close removes
+    /// the `-wal` and `-shm` files, so the file can be copied or shared on its own.
+    /// - Throws: ``DAOGenError/closeInsideAccess(path:)`` when called from inside a transaction,
+    ///   a read or a statement's body on this database: nothing is closed then.
+    public func close() throws {
+        if ThreadScopes.current.entry(for: identity) != nil {
+            throw DAOGenError.closeInsideAccess(path: path)
+        }
+        pool.lock()
+        if isClosedFlag {
+            pool.unlock()
+            return
+        }
+        isClosedFlag = true
+        let waitingReaders = readerWaiters
+        let waitingWriters = writerWaiters
+        readerWaiters = []
+        writerWaiters = []
+        pool.broadcast()
+        while checkedOutCount > 0 {
+            blockedThreadCount += 1
+            pool.wait()
+            blockedThreadCount -= 1
+        }
+        let readers = idleReaders
+        idleReaders = []
+        pool.unlock()
+        for waiter in waitingReaders { waiter.resume(throwing: closedError) }
+        for waiter in waitingWriters { waiter.resume(throwing: closedError) }
+        observations.close()
+        for reader in readers { reader.close() }
+        if writer.usesWAL {
+            // Moves every committed page into the database file; closing then deletes the WAL.
+            try? writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        writer.close()
     }
 }

@@ -21,6 +21,13 @@ public final class Statement {
     @exclusivity(unchecked) @usableFromInline var bindError: (any Error)?
     /// True while a ``Database/withStatement(_:_:)`` closure is using this cached statement.
     @exclusivity(unchecked) var isInUse = false
+    /// The tables the statement reads, as SQLite's authorizer reported them when it was prepared;
+    /// what an observation that ran it depends on.
+    var readTables: Set<String> = []
+    /// The tables the statement writes (its own and its triggers'), as the authorizer reported them.
+    var writtenTables: Set<String> = []
+    /// True when SQLite says the statement does not write (`sqlite3_stmt_readonly`).
+    var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
     /// Prepares the single statement in `sql`.
     ///

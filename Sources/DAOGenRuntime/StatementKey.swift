@@ -9,12 +9,16 @@ public final class StatementKey: Sendable {
     /// The statement's SQL text.
     public let sql: String
     /// The key's slot in a connection's statement cache, unique in the process.
-    let id: Int
+    @usableFromInline let id: Int
+    /// Which connection the statement runs on when no transaction or read is open: a reader for a
+    /// query, the writer otherwise.
+    @usableFromInline let kind: SQLKind
 
     /// Creates a key for `sql`, with the next free id.
     public init(_ sql: String) {
         self.sql = sql
         self.id = StatementKeyCounter.shared.next()
+        self.kind = SQLKind.of(sql)
     }
 }
 

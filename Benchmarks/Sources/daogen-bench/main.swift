@@ -7,6 +7,10 @@ func logError(_ text: String) {
 
 /// Runs the benchmark as the command line asks; returns the exit status.
 func main() -> Int32 {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "--concurrency" {
+        return runConcurrency(arguments.dropFirst())
+    }
     let options: Options
     do {
         options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -80,6 +84,59 @@ func runBenchmark(_ options: Options) throws {
         try report.updateReadme(at: readme)
         logError("daogen-bench: updated the results section of \(readme)")
     }
+}
+
+/// `--concurrency [--rows N] [--runs N] [--output PATH]`: the pool, async and observation figures.
+func runConcurrency(_ arguments: ArraySlice<String>) -> Int32 {
+    var rows = 200_000, runs = 5
+    var output: String?
+    var rest = arguments
+    while let option = rest.popFirst() {
+        switch option {
+        case "--rows": rows = Int(rest.popFirst() ?? "") ?? rows
+        case "--runs": runs = Int(rest.popFirst() ?? "") ?? runs
+        case "--output": output = rest.popFirst()
+        default:
+            logError("daogen-bench: unknown option \(option)")
+            return 64
+        }
+    }
+    let result = LockedResult()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        do {
+            result.set(.success(try await ConcurrencyBenchmark.run(rows: rows, runs: runs)))
+        } catch {
+            result.set(.failure(error))
+        }
+        done.signal()
+    }
+    done.wait()
+    switch result.get() {
+    case .success(let markdown)?:
+        print(markdown, terminator: "")
+        if let output {
+            do { try markdown.write(toFile: output, atomically: true, encoding: .utf8) } catch {
+                logError("daogen-bench: error: \(error)")
+                return 1
+            }
+        }
+        return 0
+    case .failure(let error)?:
+        logError("daogen-bench: error: \(error)")
+        return 1
+    case .none:
+        return 1
+    }
+}
+
+/// The outcome of the concurrency benchmark, handed from its task to the main thread.
+final class LockedResult: @unchecked Sendable {  // `value` is guarded by `lock`
+    private let lock = NSLock()
+    private var value: Result<String, any Error>?
+
+    func set(_ result: Result<String, any Error>) { lock.withLock { value = result } }
+    func get() -> Result<String, any Error>? { lock.withLock { value } }
 }
 
 exit(main())

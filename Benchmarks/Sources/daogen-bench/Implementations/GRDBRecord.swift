@@ -74,7 +74,7 @@ struct GRDBRecordImplementation: Implementation {
 
 /// A `wide` row as a hand-written GRDB record: it selects its columns in a fixed order and reads
 /// them by index.
-private struct IndexedWide: FetchableRecord, MutablePersistableRecord {
+struct IndexedWide: FetchableRecord, MutablePersistableRecord {
     /// The table the record reads and writes.
     static let databaseTableName = "wide"
 

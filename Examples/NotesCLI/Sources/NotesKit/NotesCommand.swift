@@ -14,6 +14,9 @@ public enum NotesCommand {
         usage: notes [--file PATH] add TEXT
                notes [--file PATH] list
                notes [--file PATH] delete ID
+               notes [--file PATH] watch
+        `watch` prints the notes again each time they change, also when another process (another
+        `notes add`, the sqlite3 shell) changes them; Ctrl-C ends it.
         The notes live in PATH (default: notes.sqlite in the current directory).
         """
 
@@ -26,20 +29,46 @@ public enum NotesCommand {
             path = arguments[1]
             arguments.removeFirst(2)
         }
-        let notes = try NotesDatabase.open(path: path).note
+        let database = try NotesDatabase.open(path: path)
+        // Closing checkpoints the write-ahead log, so notes.sqlite alone holds every note.
+        defer { try? database.close() }
+        let notes = database.note
         switch (arguments.first, arguments.count) {
         case ("add", 2...):
             let note = try notes.insert(Note(created: now, text: arguments.dropFirst().joined(separator: " ")))
             return "added note \(note.id!)"
         case ("list", 1):
-            return try notes.fetchAll(orderBy: [.id.ascending])
-                .map { "\($0.id!)  \($0.created.formatted(.iso8601))  \($0.text)" }
-                .joined(separator: "\n")
+            return try listing(notes.fetchAll(orderBy: [.id.ascending]))
         case ("delete", 2):
             guard let id = Int64(arguments[1]) else { throw UsageError(description: "'\(arguments[1])' is not a note id\n\(usage)") }
             return try notes.delete(id: id) ? "deleted note \(id)" : "no note \(id)"
         default:
             throw UsageError(description: usage)
         }
+    }
+
+    /// Prints the notes in the file at `path` at once and after every change (`notes watch`), through
+    /// `observe`; returns after `updates` listings, or never when it is nil.
+    public static func watch(path: String, updates: Int? = nil, print: @Sendable (String) -> Void) async throws {
+        let database = try NotesDatabase.open(path: path)
+        defer { try? database.close() }
+        var printed = 0
+        for try await notes in database.observe({ db in try db.note.fetchAll(orderBy: [.id.ascending]) }) {
+            print("\(notes.count) note(s)" + (notes.isEmpty ? "" : "\n" + listing(notes)))
+            printed += 1
+            if let updates, printed >= updates { return }
+        }
+    }
+
+    /// Adds a note from async code, in a transaction that waits for the writer without blocking a thread.
+    public static func add(_ text: String, path: String, now: Date = Date()) async throws -> Int64 {
+        let database = try NotesDatabase.open(path: path)
+        defer { try? database.close() }
+        return try await database.write { db in try db.note.insert(Note(created: now, text: text)).id! }
+    }
+
+    /// One line per note.
+    static func listing(_ notes: [Note]) -> String {
+        notes.map { "\($0.id!)  \($0.created.formatted(.iso8601))  \($0.text)" }.joined(separator: "\n")
     }
 }

@@ -20,4 +20,21 @@ import Testing
         #expect(try NotesCommand.run(["--file", file, "list"]) == "2  2023-11-14T22:13:20Z  Call Ada")
         #expect(throws: NotesCommand.UsageError.self) { try NotesCommand.run(["--file", file, "frobnicate"]) }
     }
+
+    @Test func watchPrintsTheNotesAtOnceAndAfterEachChange() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "notes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appending(path: "notes.sqlite").path(percentEncoded: false)
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        _ = try NotesCommand.run(["--file", file, "list"])  // creates the file
+        let (lines, continuation) = AsyncStream<String>.makeStream()
+        let watcher = Task { try await NotesCommand.watch(path: file, updates: 2) { continuation.yield($0) } }
+        var iterator = lines.makeAsyncIterator()
+        #expect(await iterator.next() == "0 note(s)")
+        // Another connection, as another `notes add` process would be.
+        #expect(try await NotesCommand.add("Buy milk", path: file, now: now) == 1)
+        #expect(await iterator.next() == "1 note(s)\n1  2023-11-14T22:13:20Z  Buy milk")
+        try await watcher.value
+    }
 }

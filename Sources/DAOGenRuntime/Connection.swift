@@ -1,0 +1,233 @@
+import CSQLite
+import Foundation
+
+/// One `sqlite3` connection of a ``Database``, with its statement cache.
+///
+/// `@unchecked Sendable`: a connection is used by one thread at a time. The ``Database`` that owns
+/// it hands it out under its pool lock to a single owner (a thread, or a task that resumes on one
+/// thread at a time), and takes it back before anyone else gets it; every mutable property is
+/// touched only by the current owner.
+@usableFromInline
+final class Connection: @unchecked Sendable {
+    /// The `sqlite3` handle.
+    @usableFromInline let handle: OpaquePointer
+    /// True for the writer, false for a reader.
+    @usableFromInline let isWriter: Bool
+    /// Prepared statements kept for reuse.
+    @exclusivity(unchecked) var statements = StatementCache()
+    /// How many savepoints ``Database/transaction(_:)`` has open.
+    var savepointDepth = 0
+    /// The tables SQLite's authorizer reported since ``Authorizations/reset()``.
+    let authorizations = Authorizations()
+    /// True while observers exist: the writer then records the tables its statements change.
+    @exclusivity(unchecked) @usableFromInline var tracksChanges = false
+    /// Tables changed since the last commit or rollback, while ``tracksChanges``.
+    @exclusivity(unchecked) @usableFromInline var changedTables: Set<String> = []
+    /// True once closed.
+    private var isClosed = false
+
+    /// Opens a connection; see ``Database/init(path:configuration:)``.
+    init(path: String, configuration: Database.Configuration, isWriter: Bool) throws {
+        self.handle = try Self.open(path: path, configuration: configuration, isWriter: isWriter)
+        self.isWriter = isWriter
+        let context = Unmanaged.passUnretained(authorizations).toOpaque()
+        sqlite3_set_authorizer(handle, { context, action, first, _, _, _ in
+            guard let context, let first else { return SQLITE_OK }
+            let authorizations = Unmanaged<Authorizations>.fromOpaque(context).takeUnretainedValue()
+            switch action {
+            case SQLITE_READ:
+                authorizations.read.insert(String(cString: first))
+            case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+                authorizations.written.insert(String(cString: first))
+            default:
+                break
+            }
+            return SQLITE_OK
+        }, context)
+        if isWriter {
+            // A rollback discards the changes noted for observers.
+            sqlite3_rollback_hook(handle, { context in
+                guard let context else { return }
+                Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().changedTables.removeAll()
+            }, Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Finalizes the cached statements and closes the handle (once).
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Prepares `sql`, noting the tables it reads and writes.
+    func prepare(_ sql: String, persistent: Bool) throws -> Statement {
+        authorizations.reset()
+        let statement = try Statement(connection: handle, sql: sql, persistent: persistent)
+        statement.readTables = authorizations.read
+        statement.writtenTables = authorizations.written
+        return statement
+    }
+
+    /// The statement for `key`, marked in use.
+    @usableFromInline
+    func checkOutStatement(for key: StatementKey) throws -> Statement {
+        if let cached = statements.statement(for: key) {
+            return try checkOut(cached)
+        }
+        let statement = try prepare(key.sql, persistent: true)
+        statements.store(statement, for: key)
+        statement.isInUse = true
+        return statement
+    }
+
+    /// The statement for `sql`, marked in use.
+    @usableFromInline
+    func checkOutStatement(forSQL sql: String) throws -> Statement {
+        if let cached = statements.statement(forSQL: sql) {
+            return try checkOut(cached)
+        }
+        let statement = try prepare(sql, persistent: true)
+        statements.store(statement, forSQL: sql)
+        statement.isInUse = true
+        return statement
+    }
+
+    /// `cached`, marked in use, or a fresh uncached statement of its SQL when it is already in use.
+    private func checkOut(_ cached: Statement) throws -> Statement {
+        guard !cached.isInUse else {
+            let fresh = try Statement(connection: handle, sql: cached.sql, persistent: false)
+            fresh.readTables = cached.readTables
+            fresh.writtenTables = cached.writtenTables
+            return fresh
+        }
+        cached.isInUse = true
+        return cached
+    }
+
+    /// Resets a statement that its user is done with and makes it available again.
+    @usableFromInline
+    func checkIn(_ statement: Statement) {
+        statement.reset()
+        statement.isInUse = false
+    }
+
+    /// Runs `sql` with `sqlite3_exec`, noting the tables it writes for observers.
+    func execute(_ sql: String) throws {
+        authorizations.reset()
+        defer {
+            if tracksChanges { changedTables.formUnion(authorizations.written) }
+        }
+        try Database.execute(sql, connection: handle)
+    }
+
+    /// Steps the cached statement of `key` once.
+    func run(_ key: StatementKey) throws {
+        let statement = try checkOutStatement(for: key)
+        defer { checkIn(statement) }
+        _ = try statement.step()
+    }
+
+    /// Steps the cached statement of `sql` once.
+    func run(sql: String) throws {
+        let statement = try checkOutStatement(forSQL: sql)
+        defer { checkIn(statement) }
+        _ = try statement.step()
+    }
+
+    /// True while a transaction is open (`!sqlite3_get_autocommit`).
+    @usableFromInline
+    var isInsideTransaction: Bool {
+        sqlite3_get_autocommit(handle) == 0
+    }
+
+    /// Opens and sets up a handle.
+    private static func open(path: String, configuration: Database.Configuration, isWriter: Bool) throws -> OpaquePointer {
+        var handle: OpaquePointer?
+        var flags = configuration.readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        flags |= SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = DatabaseError(
+                code: handle.map { sqlite3_extended_errcode($0) } ?? code, connection: handle, sql: nil)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        do {
+            sqlite3_extended_result_codes(handle, 1)
+            sqlite3_busy_timeout(handle, busyTimeoutMilliseconds(configuration.busyTimeout))
+            if configuration.foreignKeys {
+                try Database.execute("PRAGMA foreign_keys = ON", connection: handle)
+            }
+            if isWriter {
+                let isFile = path != ":memory:" && !path.isEmpty
+                // A file that SQLite could only open read-only (read-only media, no write permission)
+                // keeps its journal mode: changing it would write, and fail.
+                let isReadOnly = configuration.readOnly || sqlite3_db_readonly(handle, "main") == 1
+                if configuration.journalModeWAL && isFile && !isReadOnly {
+                    try switchToWAL(handle, timeout: configuration.busyTimeout)
+                }
+            } else {
+                // A reader never writes, even when asked to inside `read {}`.
+                try Database.execute("PRAGMA query_only = ON", connection: handle)
+            }
+        } catch {
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        return handle
+    }
+
+    /// Sets WAL journaling, retrying while another connection holds a lock. Changing the journal
+    /// mode escalates from a shared lock, and SQLite answers SQLITE_BUSY at once, without its busy
+    /// handler, when that could deadlock: several processes opening a new file at once all see it.
+    private static func switchToWAL(_ handle: OpaquePointer, timeout: TimeInterval) throws {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        var pause: UInt32 = 1_000
+        while true {
+            do {
+                try Database.execute("PRAGMA journal_mode = WAL", connection: handle)
+                return
+            } catch let error as DatabaseError where error.resultCode == .busy && Date() < deadline {
+                usleep(pause)
+                pause = min(pause * 2, 50_000)
+            }
+        }
+    }
+
+    /// True when the connection's main database uses write-ahead logging.
+    var usesWAL: Bool {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, "PRAGMA journal_mode", -1, &statement, nil) == SQLITE_OK else { return false }
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return false }
+        return String(cString: text).lowercased() == "wal"
+    }
+
+    /// A timeout in seconds as the whole milliseconds `sqlite3_busy_timeout` takes (0 turns it off).
+    private static func busyTimeoutMilliseconds(_ seconds: TimeInterval) -> Int32 {
+        let milliseconds = (seconds * 1000).rounded()
+        guard milliseconds > 0 else { return 0 }
+        return milliseconds >= Double(Int32.max) ? Int32.max : Int32(milliseconds)
+    }
+}
+
+/// The tables that SQLite's authorizer reported while a connection prepared statements: how the
+/// runtime learns what a statement reads (for observation) and writes (for notifications).
+final class Authorizations {
+    /// Tables read (`SQLITE_READ`, also with an empty column for `count(*)`).
+    var read: Set<String> = []
+    /// Tables inserted into, updated or deleted from, by the statement or its triggers.
+    var written: Set<String> = []
+
+    /// Forgets what was reported.
+    func reset() {
+        if !read.isEmpty { read.removeAll() }
+        if !written.isEmpty { written.removeAll() }
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+extension Database {
+    /// How often, in seconds, the writer reads `PRAGMA data_version` while observers exist, to see
+    /// commits of other processes (and of other `Database` instances on the same file).
+    static let externalChangePollInterval: UInt64 = 250_000_000
+
+    /// Observes a value fetched from the database: yields it at once, then again after each
+    /// committed transaction that changed a table the fetch read, when the value differs from the
+    /// last one yielded.
+    ///
+    /// Each fetch runs like the synchronous `read(_:)` on one snapshot. The tables it read are those that
+    /// SQLite's authorizer reported when its statements were prepared (views count as the tables
+    /// they read); a transaction that changes none of them causes no fetch, and a rolled-back one
+    /// none at all. Commits of other processes to the same file are seen within a second (the
+    /// writer polls `PRAGMA data_version` while observers exist) and cause a fetch. The stream
+    /// ends when its iteration ends (the consuming task is cancelled or breaks out), with the
+    /// fetch's error when it throws, and with ``DAOGenError/databaseClosed(path:)`` on ``close()``.
+    public func observe<T: Equatable & Sendable>(
+        _ fetch: @escaping @Sendable () throws -> T
+    ) -> AsyncThrowingStream<T, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                await self.runObservation(fetch, continuation)
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The loop of one observation: fetch, yield when changed, wait for a relevant commit.
+    private func runObservation<T: Equatable & Sendable>(
+        _ fetch: @Sendable () throws -> T, _ continuation: AsyncThrowingStream<T, any Error>.Continuation
+    ) async {
+        let (id, signals) = observations.register()
+        var iterator = signals.makeAsyncIterator()
+        do {
+            try await updateTracking()
+            var last: T?
+            repeat {
+                // Until this fetch's tables are known, every commit wakes the observer again.
+                observations.setTables(nil, for: id)
+                let tracker = TableTracker()
+                let value = try await read(tracker: tracker, fetch)
+                observations.setTables(tracker.tables, for: id)
+                if value != last {
+                    continuation.yield(value)
+                    last = value
+                }
+            } while await iterator.next() != nil && !Task.isCancelled
+            continuation.finish()
+        } catch is CancellationError {
+            continuation.finish()
+        } catch {
+            continuation.finish(throwing: error)
+        }
+        observations.unregister(id)
+        try? await updateTracking()
+    }
+
+    /// Makes the writer record the tables its statements change exactly while observers exist, and
+    /// starts or stops the poll for other processes' commits; runs holding the writer.
+    private func updateTracking() async throws {
+        try await checkOutWriterAsync()
+        defer { releaseWriter() }
+        let observed = observations.hasObservers
+        writer.tracksChanges = observed
+        if !observed {
+            writer.changedTables = []
+            observations.stopPolling()
+        } else if maximumReaderCount > 0 || path != ":memory:" && !path.isEmpty, !observations.isPolling {
+            let version = try dataVersion()
+            observations.startPolling(Task { [weak self] in
+                await self?.pollDataVersion(from: version)
+            })
+        }
+    }
+
+    /// `PRAGMA data_version` of the writer, which the caller holds: it changes when another
+    /// connection commits.
+    private func dataVersion() throws -> Int64 {
+        let statement = try writer.checkOutStatement(for: Self.dataVersionKey)
+        defer { writer.checkIn(statement) }
+        _ = try statement.step()
+        return try statement.int64(at: 0)
+    }
+
+    /// Reads the writer's data version.
+    private static let dataVersionKey = StatementKey("PRAGMA data_version")
+
+    /// Polls the writer's data version until cancelled or closed, waking every observer when
+    /// another connection committed.
+    private func pollDataVersion(from start: Int64) async {
+        var known = start
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(nanoseconds: Self.externalChangePollInterval)
+                try await checkOutWriterAsync()
+                let version: Int64
+                do {
+                    defer { releaseWriter() }
+                    version = try dataVersion()
+                }
+                if version != known {
+                    known = version
+                    observations.notifyAll()
+                }
+            } catch {
+                return
+            }
+        }
+    }
+}
+
+/// The observers of one ``Database``: the tables each depends on, and how to wake it.
+///
+/// `@unchecked Sendable`: every property is guarded by ``lock``.
+final class ObservationCenter: @unchecked Sendable {
+    /// One observer.
+    private struct Observer {
+        /// The tables its last fetch read; nil while unknown (any commit wakes it).
+        var tables: Set<String>?
+        /// Wakes it; keeps only the newest signal.
+        var signal: AsyncStream<Void>.Continuation
+    }
+
+    /// Guards the properties below.
+    private let lock = NSLock()
+    /// The observers, by id.
+    private var observers: [Int: Observer] = [:]
+    /// The id the next observer gets.
+    private var nextID = 0
+    /// The task polling `PRAGMA data_version`, while observers exist.
+    private var poller: Task<Void, Never>?
+    /// True after ``close()``.
+    private var isClosed = false
+
+    /// Adds an observer that any commit wakes until it has tables; returns its id and signals.
+    func register() -> (Int, AsyncStream<Void>) {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        lock.lock()
+        defer { lock.unlock() }
+        let id = nextID
+        nextID += 1
+        if isClosed {
+            continuation.yield()
+        }
+        observers[id] = Observer(tables: nil, signal: continuation)
+        return (id, stream)
+    }
+
+    /// Removes an observer.
+    func unregister(_ id: Int) {
+        lock.lock()
+        let observer = observers.removeValue(forKey: id)
+        lock.unlock()
+        observer?.signal.finish()
+    }
+
+    /// Sets the tables an observer depends on.
+    func setTables(_ tables: Set<String>?, for id: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        observers[id]?.tables = tables
+    }
+
+    /// True while observers exist.
+    var hasObservers: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !observers.isEmpty
+    }
+
+    /// True while the poll runs.
+    var isPolling: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return poller != nil
+    }
+
+    /// Keeps the polling task (cancelled by ``stopPolling()`` or ``close()``).
+    func startPolling(_ task: Task<Void, Never>) {
+        lock.lock()
+        defer { lock.unlock() }
+        if isClosed || poller != nil {
+            task.cancel()
+        } else {
+            poller = task
+        }
+    }
+
+    /// Cancels the polling task.
+    func stopPolling() {
+        lock.lock()
+        let task = poller
+        poller = nil
+        lock.unlock()
+        task?.cancel()
+    }
+
+    /// Wakes the observers that depend on a table in `changed`.
+    func notify(changed: Set<String>) {
+        lock.lock()
+        defer { lock.unlock() }
+        for observer in observers.values where observer.tables.map({ !$0.isDisjoint(with: changed) }) ?? true {
+            observer.signal.yield()
+        }
+    }
+
+    /// Wakes every observer.
+    func notifyAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        for observer in observers.values {
+            observer.signal.yield()
+        }
+    }
+
+    /// Stops polling and wakes every observer, whose next fetch then throws that the database is closed.
+    func close() {
+        lock.lock()
+        isClosed = true
+        let task = poller
+        poller = nil
+        let all = Array(observers.values)
+        lock.unlock()
+        task?.cancel()
+        for observer in all { observer.signal.yield() }
+    }
+}
