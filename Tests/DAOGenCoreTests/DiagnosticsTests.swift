@@ -290,6 +290,21 @@ import Testing
     }
 }
 
+extension TrustDiagnosticsTests {
+    /// Found by the generative test: a table whose columns all start later has none at version 1,
+    /// which SQLite refuses as `CREATE TABLE t ()`.
+    @Test func aTableWithoutColumnsAtOneOfItsVersionsIsRefused() throws {
+        let result = try diagnostics([
+            "t.yaml": "tables:\n  - name: t\n    columns:\n      - name: a\n        type: TEXT\n        since: 2\n",
+            "daogen.yaml": "version: 2\n",
+        ])
+        #expect(result == [
+            "S/t.yaml:2:11: warning: table 't' has no primary key; its DAO has no update, upsert, delete or find by key",
+            "S/t.yaml:2:11: error: table 't' has no columns at version 1; let the table start later ('since') or end earlier ('until'), or give it a column that exists then",
+        ])
+    }
+}
+
 extension String {
     /// The text with `\n` written as two characters turned into a line break (for raw literals above).
     var unescaped: String { replacingOccurrences(of: "\\n", with: "\n") }

@@ -175,4 +175,31 @@ import Testing
         ])
         #expect(loaded.provedRowCount > 0)
     }
+
+    /// Found by the generative test: a data step of the version that renames a table sees the new
+    /// name, also when it fills a NOT NULL column added in that version.
+    @Test func aDataStepSeesTheNewNamesOfATableItFills() throws {
+        let loaded = try loadSchema([
+            "daogen.yaml": "version: 2\n",
+            "t.yaml": """
+                tables:
+                  - name: new_name
+                    renamedFrom: { name: old_name, in: 2 }
+                    columns:
+                      - name: id
+                        type: INTEGER
+                        primaryKey: true
+                      - name: filled
+                        type: INTEGER
+                        notNull: true
+                        since: 2
+                migrations:
+                  - version: 2
+                    sql: "UPDATE new_name SET filled = 1"
+
+                """,
+        ])
+        #expect(loaded.plan[2]?.map(\.kind) == [.rebuildTable, .data, .rebuildTable])
+        #expect(loaded.plan[2]?.first?.statements.first == #"ALTER TABLE "old_name" RENAME TO "new_name""#)
+    }
 }

@@ -87,6 +87,11 @@ struct HistoryGenerator {
             used.insert(name)
             table.columns.append(makeColumn(name, table: table, earlier: earlier))
         }
+        // Every version of a table needs a column (daogen refuses a table without one).
+        if !(table.since...table.until).allSatisfy({ version in table.columns.contains { $0.declaration(at: version) != nil } }) {
+            table.columns.append(HistoryColumn(name: "c_all", renamedFrom: nil, declarations: [ColumnDeclaration(
+                since: table.since, until: table.until, kind: .string, sqlType: "TEXT", notNull: false, defaultSQL: nil, unique: false)]))
+        }
         // A table-level UNIQUE over two columns that live as long as the table.
         let whole = table.columns.filter { !$0.isKey && $0.declarations.count == 1 && $0.since == table.since && $0.until == table.until && $0.declarations[0].kind.hasSixValues && $0.references == nil }
         if whole.count >= 2, random.chance(15) {
@@ -228,17 +233,19 @@ struct HistoryGenerator {
                 column.declarations[0].defaultSQL = nil
             }
         }
-        if column.declarations[0].notNull, since > table.since, column.declarations[0].defaultSQL == nil {
-            // ADD COLUMN ... NOT NULL without a default: a data step fills the rows first.
-            let value = literalDefaults(kind)[0]
-            migrations.append(HistoryMigration(
-                version: since, sql: "UPDATE \(quoted(table.name(at: since))) SET \(quoted(name)) = \(value)",
-                table: table.name, column: name))
-        }
+        let needsDataStep = column.declarations[0].notNull && since > table.since && column.declarations[0].defaultSQL == nil
         if until > since, random.chance(15) {
             column.renamedFrom = (name: "\(name)_old", in: random.int((since + 1)...until))
         } else if until > since, !column.isDistinct, random.chance(30) {
             changeDefinition(&column, table: table)
+        }
+        if needsDataStep {
+            // ADD COLUMN ... NOT NULL without a default: a data step fills the rows first, naming the
+            // table and column as they are called at that version.
+            let value = literalDefaults(kind)[0]
+            migrations.append(HistoryMigration(
+                version: since, sql: "UPDATE \(quoted(table.name(at: since))) SET \(quoted(column.name(at: since))) = \(value)",
+                table: table.name, column: name))
         }
         return column
     }
@@ -282,7 +289,7 @@ struct HistoryGenerator {
             second.defaultSQL = nil
             second.notNull = false
             migrations.append(HistoryMigration(
-                version: change, sql: "UPDATE \(quoted(table.name(at: change))) SET \(quoted(column.name)) = length(\(quoted(column.name)))",
+                version: change, sql: "UPDATE \(quoted(table.name(at: change))) SET \(quoted(column.name(at: change))) = length(\(quoted(column.name(at: change))))",
                 table: table.name, column: column.name))
         }
         column.declarations = [first, second]

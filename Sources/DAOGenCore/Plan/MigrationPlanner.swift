@@ -54,7 +54,8 @@ struct MigrationPlanner {
             rebuilt.insert(table.name)
             let unfilled = change.addedColumns.filter { $0.notNull && $0.defaultSQL == nil }
             let tightened = change.tightenedColumns.map(\.new)
-            if hasDataStep && !tightened.isEmpty {
+            // With renames, the data step must see the new names too: the same two rebuilds.
+            if hasDataStep && (!tightened.isEmpty || (!unfilled.isEmpty && change.renames)) {
                 // The data step sees the new shape with the columns it must fill still nullable; a
                 // second rebuild after it tightens them (NULLs it left become the default, if any).
                 let relaxed = Set((tightened + unfilled).map(\.name))

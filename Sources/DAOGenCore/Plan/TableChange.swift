@@ -44,6 +44,11 @@ struct TableChange {
         }
     }
 
+    /// True when the table or one of its carried columns has another name at the new version.
+    var renames: Bool {
+        table.name(at: oldVersion) != table.name(at: newVersion) || carriedColumns.contains { $0.old != $0.new }
+    }
+
     /// Every column whose values the rebuild copies: carried and replaced ones.
     var copiedColumns: [(old: String, new: String)] {
         carriedColumns + replacedColumns.map { ($0.old.name(at: oldVersion), $0.new.name(at: newVersion)) }

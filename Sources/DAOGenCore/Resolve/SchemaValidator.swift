@@ -62,6 +62,12 @@ struct SchemaValidator {
         let table = schema.tables[tableIndex]
         checkColumnNames(table)
         checkPrimaryKey(table)
+        if !table.columns.isEmpty,
+           let empty = (table.range.since...(table.range.until ?? latest)).first(where: { table.columns(at: $0).isEmpty }) {
+            diagnostics.error(
+                "table '\(table.name(at: empty))' has no columns at version \(empty); let the table start later ('since') or end earlier ('until'), or give it a column that exists then",
+                at: table.location(of: "name"))
+        }
         for version in table.range.since...(table.range.until ?? latest) {
             checkReferences(table, version: version, tableIndex: tableIndex)
             func requireColumns(_ columns: [String], key: String, at location: SourceLocation) {

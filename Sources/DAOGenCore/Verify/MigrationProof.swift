@@ -59,7 +59,9 @@ struct MigrationProof {
                 "cannot insert sample rows into table '\(failure.table.name(at: version))' at version \(version) to prove the migrations: \(failure.message)",
                 at: failure.table.location(of: "name"))
         }
-        let snapshots = comparedTables(from: version, to: next).map { ($0, try? rows(of: $0, at: version, in: database, selecting: $0.before)) }
+        let snapshots = comparedTables(from: version, to: next).map { compared in
+            (compared, try? rows(of: compared, at: version, in: database, selecting: compared.before, nullsBecome: compared.nullsBecome))
+        }
         sampleRowCount += SampleRows.rowsPerTable * schema.tables.filter { $0.range.contains(version) }.count
 
         do {
@@ -109,6 +111,16 @@ struct MigrationProof {
         var before: [String]
         /// What to select after the step.
         var after: [String]
+        /// The value a NULL becomes in a column made NOT NULL with a default, by column position.
+        var nullsBecome: [Int: DatabaseValue] = [:]
+    }
+
+    /// `row` with the NULLs at the positions of `replacements` replaced.
+    static func replacingNulls(in row: [DatabaseValue], with replacements: [Int: DatabaseValue]) -> [DatabaseValue] {
+        guard !replacements.isEmpty else { return row }
+        var row = row
+        for (position, value) in replacements where row[position] == .null { row[position] = value }
+        return row
     }
 
     /// Tables and columns the step must keep. Columns the version's data step may rewrite, or whose
@@ -130,29 +142,30 @@ struct MigrationProof {
                 guard let old = table.column(named: column.name, at: version), old.affinity == column.affinity,
                       !mentioned(column.name), !mentioned(old.name(at: version))
                 else { continue }
-                var before = SQLWriter.quote(old.name(at: version))
                 if !old.notNull && column.notNull && !column.primaryKey {
-                    // Tightened to NOT NULL: a NULL becomes the default, which only a literal lets the proof predict.
-                    guard dataSteps.isEmpty, let defaultSQL = column.defaultSQL, SQLLiteral(sql: defaultSQL) != nil else { continue }
-                    before = "coalesce(\(before), \(Self.stored(SQLWriter.defaultExpression(defaultSQL), by: column.affinity)))"
+                    // Tightened to NOT NULL: a NULL becomes the default, which only a literal lets the proof
+                    // predict, as the column's affinity stores it.
+                    guard dataSteps.isEmpty, let defaultSQL = column.defaultSQL, SQLLiteral(sql: defaultSQL) != nil,
+                          let value = Self.stored(defaultSQL, asType: column.sqlType)
+                    else { continue }
+                    compared.nullsBecome[compared.columns.count] = value
                 }
                 compared.columns.append(column)
-                compared.before.append(before)
+                compared.before.append(SQLWriter.quote(old.name(at: version)))
                 compared.after.append(SQLWriter.quote(column.name(at: next)))
             }
             return compared
         }
     }
 
-    /// `sql` converted as a column of `affinity` stores it (REAL stores the literal 0 as 0.0, TEXT as
-    /// '0'); INTEGER affinity converts like NUMERIC, keeping 1.5 a REAL.
-    static func stored(_ sql: String, by affinity: Affinity) -> String {
-        switch affinity {
-        case .text: return "CAST(\(sql) AS TEXT)"
-        case .real: return "CAST(\(sql) AS REAL)"
-        case .integer, .numeric: return "CAST(\(sql) AS NUMERIC)"
-        case .blob: return sql
-        }
+    /// The literal `sql` as a column declared `type` stores it, by SQLite's own affinity rules (REAL
+    /// stores 0 as 0.0; NUMERIC keeps ISO-8601 text as text); nil when SQLite refuses it.
+    static func stored(_ sql: String, asType type: String) -> DatabaseValue? {
+        guard let database = try? Database(path: ":memory:"),
+              (try? database.execute("CREATE TABLE \"t\" (\"v\" \(type))")) != nil,
+              (try? database.execute("INSERT INTO \"t\" VALUES (\(SQLWriter.defaultExpression(sql)))")) != nil
+        else { return nil }
+        return try? database.rows("SELECT \"v\" FROM \"t\"").first?.first
     }
 
     /// The lowercased words of an SQL text: identifiers and keywords, quoted or not.
@@ -162,10 +175,11 @@ struct MigrationProof {
 
     /// The compared columns of every row, counted, so row order does not matter.
     private func rows(
-        of compared: ComparedTable, at version: Int, in database: Database, selecting columns: [String]
+        of compared: ComparedTable, at version: Int, in database: Database, selecting columns: [String],
+        nullsBecome: [Int: DatabaseValue] = [:]
     ) throws -> [[DatabaseValue]: Int] {
         let selection = columns.isEmpty ? "1" : columns.joined(separator: ", ")
         return try database.rows("SELECT \(selection) FROM \(SQLWriter.quote(compared.table.name(at: version)))")
-            .reduce(into: [:]) { counts, row in counts[row, default: 0] += 1 }
+            .reduce(into: [:]) { counts, row in counts[Self.replacingNulls(in: row, with: nullsBecome), default: 0] += 1 }
     }
 }
