@@ -274,6 +274,69 @@ private enum {{{statementsName}}} {
         }
     }
 }
+{{#hasQueries}}
+{{#queryStructs}}
+
+extension {{{typeName}}} {
+    /// A row of query `{{{queryName}}}`.
+    {{{access}}}struct {{{name}}}: Sendable, Hashable, Codable {
+{{#properties}}
+        /// {{{docLine}}}
+        {{{access}}}var {{{name}}}: {{{type}}}
+{{/properties}}
+
+        /// Creates a row.
+        {{{access}}}init(
+{{#initParameters}}
+            {{{.}}}
+{{/initParameters}}
+        ) {
+{{#properties}}
+            self.{{{name}}} = {{{parameterName}}}
+{{/properties}}
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        {{{access}}}init(row statement: Statement) throws {
+{{#readLines}}
+            {{{.}}}
+{{/readLines}}
+        }
+    }
+}
+{{/queryStructs}}
+
+/// The statements of the queries of `{{{daoName}}}`, prepared once per connection.
+private enum {{{queriesName}}} {
+{{#queryStatements}}
+    static let {{{name}}} = StatementKey({{{literal}}})
+{{/queryStatements}}
+}
+
+extension {{{daoName}}} {
+{{#queryMethods}}
+{{^isFirst}}
+
+{{/isFirst}}
+{{#docLines}}
+    /// {{{.}}}
+{{/docLines}}
+{{#isDiscardable}}
+    @discardableResult
+{{/isDiscardable}}
+    {{{access}}}{{{signature}}} {
+        try database.withStatement({{{queriesName}}}.{{{statementName}}}) { statement in
+{{#bindLines}}
+            {{{.}}}
+{{/bindLines}}
+{{#bodyLines}}
+            {{{.}}}
+{{/bodyLines}}
+        }
+    }
+{{/queryMethods}}
+}
+{{/hasQueries}}
 {{/tables}}
 """##,
         "database-file": ##"""

@@ -18,6 +18,8 @@ public struct LoadedSchema: Sendable {
     public var plan: [Int: [MigrationStep]]
     /// Rows the migration proof inserted and compared.
     public var provedRowCount: Int
+    /// The `queries:` of each table, checked and typed against the latest schema, by table SQL name.
+    public var queries: [String: [AnalyzedQuery]] = [:]
     /// The schema files holding tables, by output stem, in name order.
     var tableFileStems: [(stem: String, path: String)]
     /// The directory as given, for headers.
@@ -70,9 +72,11 @@ public enum Generator {
         }
         let plan: [Int: [MigrationStep]]
         let provedRowCount: Int
+        let queries: [String: [AnalyzedQuery]]
         do {
             plan = try MigrationPlanner.plan(resolved.schema)
             provedRowCount = try SchemaVerifier.verify(resolved.schema)
+            queries = try QueryAnalyzer.analyze(resolved.schema)
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + resolved.warnings)
         }
@@ -81,6 +85,7 @@ public enum Generator {
             warnings: resolved.warnings,
             plan: plan,
             provedRowCount: provedRowCount,
+            queries: queries,
             tableFileStems: parsed.tableFiles.map { ($0.stem, $0.path) },
             displayPath: displayPath,
             directory: directory)
@@ -92,6 +97,8 @@ public enum Generator {
         var old = loaded
         old.schema = loaded.schema.truncated(to: version)
         old.plan = loaded.plan.filter { $0.key <= version }
+        // Queries exist at the latest version only.
+        if version != loaded.schema.settings.version { old.queries = [:] }
         return old
     }
 
@@ -105,7 +112,11 @@ public enum Generator {
         for (stem, path) in loaded.tableFileStems {
             let tables = schema.tables
                 .filter { $0.location.file == path && $0.range.contains(latest) }
-                .map { TableModel(table: $0, schema: schema) }
+                .map { table in
+                    var model = TableModel(table: table, schema: schema)
+                    model.attach(loaded.queries[table.name] ?? [])
+                    return model
+                }
             allTables += tables
             let name = outputFileName(forSchemaFileStem: stem)
             // Headers name the schema file alone: output must not depend on where the tool ran.

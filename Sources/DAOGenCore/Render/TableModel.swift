@@ -65,6 +65,13 @@ struct TableModel {
     /// The accessor of the table's DAO on the database type.
     var accessorName: String
 
+    /// `queries:` (see `attach(_:)`): statements, DAO methods and nested result structs.
+    var queriesName = ""
+    var hasQueries = false
+    var queryStatements: [StatementModel] = []
+    var queryMethods: [QueryMethodModel] = []
+    var queryStructs: [QueryStructModel] = []
+
     init(table: Table, schema: Schema) {
         let version = schema.settings.version
         let sql = TableStatements(table: table, version: version)

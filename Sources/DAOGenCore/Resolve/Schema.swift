@@ -28,6 +28,8 @@ extension Schema {
                 index.range = index.range.truncated(to: version)
                 return index
             }
+            // Queries exist at the latest version only.
+            if version != settings.version { table.queries = [] }
             table.checks = table.checks.filter { $0.range.since <= version }.map { check in
                 var check = check
                 check.range = check.range.truncated(to: version)
@@ -140,6 +142,8 @@ public struct Table: SchemaElement {
     public var checks: [TableCheck]
     /// Indexes, across all versions.
     public var indexes: [Index]
+    /// `queries:`: statements that become methods of the table's DAO (latest version only).
+    public var queries: [Query] = []
     /// The table's mapping node.
     public var location: SourceLocation
     /// Where each key's value was written.

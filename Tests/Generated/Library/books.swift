@@ -328,3 +328,279 @@ public struct BookDAO: Sendable {
         }
     }
 }
+
+extension Book {
+    /// A row of query `withAuthor`.
+    public struct WithAuthor: Sendable, Hashable, Codable {
+        /// Result column `id`.
+        public var id: Int64
+        /// Result column `title`.
+        public var title: String
+        /// Result column `author_name`.
+        public var authorName: String
+
+        /// Creates a row.
+        public init(
+            id: Int64,
+            title: String,
+            authorName: String
+        ) {
+            self.id = id
+            self.title = title
+            self.authorName = authorName
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.id = try statement.int64(at: 0)
+            self.title = try statement.string(at: 1)
+            self.authorName = try statement.string(at: 2)
+        }
+    }
+}
+
+extension Book {
+    /// A row of query `highestRated`.
+    public struct HighestRated: Sendable, Hashable, Codable {
+        /// Result column `title`.
+        public var title: String
+        /// Result column `best`.
+        public var best: Double?
+
+        /// Creates a row.
+        public init(
+            title: String,
+            best: Double?
+        ) {
+            self.title = title
+            self.best = best
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.title = try statement.string(at: 0)
+            self.best = try statement.isNull(at: 1) ? nil : statement.double(at: 1)
+        }
+    }
+}
+
+extension Book {
+    /// A row of query `titlesWithAuthors`.
+    public struct TitlesWithAuthors: Sendable, Hashable, Codable {
+        /// Result column `title`.
+        public var title: String
+        /// Result column `author`.
+        public var author: String?
+        /// Result column `website`.
+        public var website: URL?
+
+        /// Creates a row.
+        public init(
+            title: String,
+            author: String?,
+            website: URL?
+        ) {
+            self.title = title
+            self.author = author
+            self.website = website
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.title = try statement.string(at: 0)
+            self.author = statement.optionalString(at: 1)
+            self.website = try statement.isNull(at: 2) ? nil : statement.value(at: 2, as: URL.self)
+        }
+    }
+}
+
+extension Book {
+    /// A row of query `ratingStatistics`.
+    public struct RatingStatistics: Sendable, Hashable, Codable {
+        /// Result column `books`.
+        public var books: Int64
+        /// Result column `average`.
+        public var average: Double?
+        /// Result column `newest`.
+        public var newest: Date?
+        /// Result column `total_rating`.
+        public var totalRating: Double
+
+        /// Creates a row.
+        public init(
+            books: Int64,
+            average: Double?,
+            newest: Date?,
+            totalRating: Double
+        ) {
+            self.books = books
+            self.average = average
+            self.newest = newest
+            self.totalRating = totalRating
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.books = try statement.int64(at: 0)
+            self.average = try statement.isNull(at: 1) ? nil : statement.double(at: 1)
+            self.newest = try statement.optionalISO8601Date(at: 2)
+            self.totalRating = try statement.double(at: 3)
+        }
+    }
+}
+
+/// The statements of the queries of `BookDAO`, prepared once per connection.
+private enum BookQueries {
+    static let withAuthor = StatementKey(#"""
+        SELECT book.id, book.title, t_author.name AS author_name
+        FROM book JOIN t_author ON t_author.id = book.author_id
+        WHERE t_author.name = :authorName
+        ORDER BY book.title
+        """#)
+    static let byStatus = StatementKey("SELECT * FROM book WHERE status = :status ORDER BY id")
+    static let countPublished = StatementKey("SELECT count(*) AS n FROM book WHERE status = 'published'")
+    static let highestRated = StatementKey("SELECT title, max(rating) AS best FROM book WHERE author_id = :authorId")
+    static let markArchived = StatementKey("UPDATE book SET status = 'archived' WHERE published < :before")
+    static let titlesWithAuthors = StatementKey(#"""
+        SELECT b.title, a.name AS author, a.website
+        FROM book AS b LEFT JOIN t_author a ON a.id = b.author_id
+        WHERE b.status IN (:first, :second)
+        ORDER BY b.title
+        LIMIT :limit OFFSET :offset
+        """#)
+    static let ratingStatistics = StatementKey(#"""
+        SELECT count(*) AS books, avg(rating) AS average, max(published) AS newest,
+               coalesce(sum(rating), 0.0) AS total_rating
+        FROM book
+        WHERE author_id = :authorId AND (published IS NULL OR published >= :since)
+        """#)
+    static let isbns = StatementKey("SELECT isbn FROM book WHERE isbn IS NOT NULL AND id BETWEEN :low AND :high ORDER BY isbn")
+    static let insertDraft = StatementKey("INSERT INTO book (title, author_id, status) VALUES (:title, :authorId, 'draft') RETURNING id")
+}
+
+extension BookDAO {
+    /// Books of an author, by title.
+    ///
+    /// ```sql
+    /// SELECT book.id, book.title, t_author.name AS author_name
+    /// FROM book JOIN t_author ON t_author.id = book.author_id
+    /// WHERE t_author.name = :authorName
+    /// ORDER BY book.title
+    /// ```
+    public func withAuthor(authorName: String) throws -> [Book.WithAuthor] {
+        try database.withStatement(BookQueries.withAuthor) { statement in
+            statement.bind(authorName, at: 1)
+            return try statement.fetchAll(Book.WithAuthor.init(row:))
+        }
+    }
+
+    /// The rows of query `byStatus`.
+    ///
+    /// ```sql
+    /// SELECT * FROM book WHERE status = :status ORDER BY id
+    /// ```
+    public func byStatus(status: Book.Status) throws -> [Book] {
+        try database.withStatement(BookQueries.byStatus) { statement in
+            statement.bind(status.rawValue, at: 1)
+            return try statement.fetchAll(Book.init(row:))
+        }
+    }
+
+    /// The first row of query `countPublished`, or nil.
+    ///
+    /// ```sql
+    /// SELECT count(*) AS n FROM book WHERE status = 'published'
+    /// ```
+    public func countPublished() throws -> Int64? {
+        try database.withStatement(BookQueries.countPublished) { statement in
+            return try statement.fetchOne { statement in try statement.int64(at: 0) }
+        }
+    }
+
+    /// The first row of query `highestRated`, or nil.
+    ///
+    /// ```sql
+    /// SELECT title, max(rating) AS best FROM book WHERE author_id = :authorId
+    /// ```
+    public func highestRated(authorId: Int64) throws -> Book.HighestRated? {
+        try database.withStatement(BookQueries.highestRated) { statement in
+            statement.bind(authorId, at: 1)
+            return try statement.fetchOne(Book.HighestRated.init(row:))
+        }
+    }
+
+    /// Runs query `markArchived` and returns the number of rows it changed.
+    ///
+    /// ```sql
+    /// UPDATE book SET status = 'archived' WHERE published < :before
+    /// ```
+    @discardableResult
+    public func markArchived(before: Date) throws -> Int {
+        try database.withStatement(BookQueries.markArchived) { statement in
+            statement.bindISO8601(before, at: 1)
+            try statement.execute()
+            return statement.changes
+        }
+    }
+
+    /// Every title with its author's name and website, if the author is known; a page at a time.
+    ///
+    /// ```sql
+    /// SELECT b.title, a.name AS author, a.website
+    /// FROM book AS b LEFT JOIN t_author a ON a.id = b.author_id
+    /// WHERE b.status IN (:first, :second)
+    /// ORDER BY b.title
+    /// LIMIT :limit OFFSET :offset
+    /// ```
+    public func titlesWithAuthors(first: Book.Status, second: Book.Status, limit: Int, offset: Int) throws -> [Book.TitlesWithAuthors] {
+        try database.withStatement(BookQueries.titlesWithAuthors) { statement in
+            statement.bind(first.rawValue, at: 1)
+            statement.bind(second.rawValue, at: 2)
+            statement.bind(limit, at: 3)
+            statement.bind(offset, at: 4)
+            return try statement.fetchAll(Book.TitlesWithAuthors.init(row:))
+        }
+    }
+
+    /// How many books an author has, their average rating and the newest publication date.
+    ///
+    /// ```sql
+    /// SELECT count(*) AS books, avg(rating) AS average, max(published) AS newest,
+    ///        coalesce(sum(rating), 0.0) AS total_rating
+    /// FROM book
+    /// WHERE author_id = :authorId AND (published IS NULL OR published >= :since)
+    /// ```
+    public func ratingStatistics(authorId: Int64, since: Date) throws -> Book.RatingStatistics? {
+        try database.withStatement(BookQueries.ratingStatistics) { statement in
+            statement.bind(authorId, at: 1)
+            statement.bindISO8601(since, at: 2)
+            return try statement.fetchOne(Book.RatingStatistics.init(row:))
+        }
+    }
+
+    /// The rows of query `isbns`.
+    ///
+    /// ```sql
+    /// SELECT isbn FROM book WHERE isbn IS NOT NULL AND id BETWEEN :low AND :high ORDER BY isbn
+    /// ```
+    public func isbns(low: Int64, high: Int64) throws -> [String?] {
+        try database.withStatement(BookQueries.isbns) { statement in
+            statement.bind(low, at: 1)
+            statement.bind(high, at: 2)
+            return try statement.fetchAll { statement in statement.optionalString(at: 0) }
+        }
+    }
+
+    /// Adds a draft and returns its new id.
+    ///
+    /// ```sql
+    /// INSERT INTO book (title, author_id, status) VALUES (:title, :authorId, 'draft') RETURNING id
+    /// ```
+    public func insertDraft(title: String, authorId: Int64) throws -> Int64? {
+        try database.withStatement(BookQueries.insertDraft) { statement in
+            statement.bind(title, at: 1)
+            statement.bind(authorId, at: 2)
+            return try statement.fetchOne { statement in try statement.int64(at: 0) }
+        }
+    }
+}
