@@ -17,5 +17,12 @@ import Testing
         let migrated = try GeneratedLibrary.LibraryDatabase.open(path: old.path)
         #expect(try migrated.book.withAuthor(authorName: "N. K. Jemisin").map(\.title) == ["The Fifth Season"])
         #expect(try migrated.book.countPublished() == 1)
+        // Version 3 creates the views and triggers after the rebuild of book.
+        #expect(try migrated.bookSummary.fetchAll().map(\.authorName) == ["N. K. Jemisin"])
+        #expect(try migrated.authorShelf.fetchAll().map(\.books) == [1])
+        var author = try #require(try migrated.author.fetchAll().first)
+        author.name = "Nora K. Jemisin"
+        try migrated.author.update(author)
+        #expect(try migrated.book.fetchAll().map(\.subtitle) == ["by Nora K. Jemisin"])
     }
 }

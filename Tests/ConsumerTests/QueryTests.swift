@@ -86,3 +86,50 @@ import Testing
         #expect(try library.book.find(id: id)?.title == "Dawn")
     }
 }
+
+/// The Library schema's views (read-only records and DAOs with queries) and triggers, against a real file.
+@Suite final class ViewAndTriggerTests {
+    let file: TemporaryDatabaseFile
+    let library: LibraryDatabase
+
+    init() throws {
+        file = try TemporaryDatabaseFile()
+        library = try LibraryDatabase.open(path: file.path)
+        let ursula = try library.author.insert(Author(name: "Ursula K. Le Guin", externalId: nil, website: nil))
+        try library.author.insert(Author(name: "Nobody Yet", externalId: nil, website: nil))
+        try library.book.insert(contentsOf: [
+            Book(title: "The Dispossessed", authorId: ursula.id!, rating: 5),
+            Book(title: "Lavinia", authorId: ursula.id!, rating: 4),
+        ])
+    }
+
+    deinit {
+        file.remove()
+    }
+
+    @Test func viewRowsAreTypedFromTheTablesWithLeftJoinColumnsOptional() throws {
+        let rows: [BookSummary] = try library.bookSummary.fetchAll(orderBy: [.title.ascending])
+        #expect(rows.map(\.title) == ["Lavinia", "The Dispossessed"])
+        let name: String? = rows[0].authorName
+        #expect(name == "Ursula K. Le Guin")
+        #expect(try library.bookSummary.count() == 2)
+        #expect(try library.bookSummary.fetchAll(limit: 1, offset: 1).count == 1)
+        #expect(try library.bookSummary.fetchAll(where: "title LIKE ?", "Lav%").map(\.title) == ["Lavinia"])
+        #expect(try library.bookSummary.byAuthorName(name: "Ursula K. Le Guin").count == 2)
+    }
+
+    @Test func aggregateViewTypesCountAndMax() throws {
+        let shelves: [AuthorShelf] = try library.authorShelf.fetchAll(orderBy: [.name.ascending])
+        let books: [Int64] = shelves.map(\.books)
+        let best: [Double?] = shelves.map(\.best)
+        #expect(books == [0, 2] && best == [nil, 5])
+    }
+
+    @Test func triggersRun() throws {
+        let author = try #require(try library.author.fetchAll().first { $0.name == "Ursula K. Le Guin" })
+        var renamed = author
+        renamed.name = "U. K. Le Guin"
+        try library.author.update(renamed)
+        #expect(try library.book.fetchAll().map(\.subtitle) == ["by U. K. Le Guin", "by U. K. Le Guin"])
+    }
+}

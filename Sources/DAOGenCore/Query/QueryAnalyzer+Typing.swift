@@ -191,8 +191,10 @@ extension QueryAnalyzer {
     // MARK: - Result columns
 
     /// Every result column, typed by `types:`, else by its origin column, else by its expression; nil after an error.
-    mutating func typeColumns(_ query: Query, of table: Table, statement: OpaquePointer, shape: SQLShape) -> [AnalyzedQuery.ResultColumn]? {
-        let prefix = "query '\(query.name)'"
+    mutating func typeColumns(
+        _ query: Query, of table: Table, statement: OpaquePointer, shape: SQLShape, what: String = "query"
+    ) -> [AnalyzedQuery.ResultColumn]? {
+        let prefix = "\(what) '\(query.name)'"
         let count = Int(sqlite3_column_count(statement))
         var columns: [AnalyzedQuery.ResultColumn] = []
         var failed = false

@@ -7,6 +7,8 @@ struct QueryAnalyzer {
     let schema: Schema
     var diagnostics = DiagnosticCollector()
     private let latest: Int
+    /// The views of the latest version as tables, once typed: queries may name them.
+    var viewTables: [Table] = []
 
     init(schema: Schema) {
         self.schema = schema
@@ -15,8 +17,15 @@ struct QueryAnalyzer {
 
     /// The analyzed queries of every table, by the table's SQL name; the errors of every query otherwise.
     static func analyze(_ schema: Schema) throws(DiagnosticsError) -> [String: [AnalyzedQuery]] {
+        try analyzeAll(schema).queries
+    }
+
+    /// The analyzed queries of every table and view, by SQL name, and each view of the latest
+    /// version as a table whose columns are typed like a query's result columns (for its record and DAO).
+    static func analyzeAll(_ schema: Schema) throws(DiagnosticsError) -> (queries: [String: [AnalyzedQuery]], views: [Table]) {
+        let views = schema.views(at: schema.settings.version)
         let tables = schema.tables.filter { !$0.queries.isEmpty && $0.range.contains(schema.settings.version) }
-        guard !tables.isEmpty else { return [:] }
+        guard !tables.isEmpty || !views.isEmpty else { return ([:], []) }
         var analyzer = QueryAnalyzer(schema: schema)
         var handle: OpaquePointer?
         guard sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let handle else {
@@ -26,14 +35,46 @@ struct QueryAnalyzer {
         defer { sqlite3_close(handle) }
         for statement in SQLWriter.creationStatements(for: schema, at: schema.settings.version) {
             // Verify has created this schema already; a failure here is reported there.
-            guard sqlite3_exec(handle, statement, nil, nil, nil) == SQLITE_OK else { return [:] }
+            guard sqlite3_exec(handle, statement, nil, nil, nil) == SQLITE_OK else { return ([:], []) }
+        }
+        for view in views {
+            if let table = analyzer.viewTable(view, in: handle) { analyzer.viewTables.append(table) }
         }
         var result: [String: [AnalyzedQuery]] = [:]
         for table in tables {
             result[table.name] = table.queries.compactMap { analyzer.analyze($0, of: table, in: handle) }
         }
+        for (view, table) in zip(views, analyzer.viewTables) where !view.queries.isEmpty {
+            result[view.name] = view.queries.compactMap { analyzer.analyze($0, of: table, in: handle) }
+        }
         try analyzer.diagnostics.throwIfErrors()
-        return result
+        return (result, analyzer.viewTables)
+    }
+
+    /// A view as a table without keys, whose columns are the view's result columns typed like a query's.
+    private mutating func viewTable(_ view: View, in connection: OpaquePointer) -> Table? {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(connection, view.sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            return nil  // Verify reports it.
+        }
+        defer { sqlite3_finalize(statement) }
+        let query = Query(
+            name: view.name, doc: nil, sql: view.sql, returnsOne: false, resultTypes: view.resultTypes, parameterTypes: [],
+            location: view.location, keyLocations: view.keyLocations, sqlPlacement: nil)
+        var table = Table(
+            name: view.name, swiftName: view.swiftName, doc: view.doc, range: view.range, renamedFrom: nil, withoutRowID: false,
+            strict: false, columns: [], primaryKey: nil, uniqueConstraints: [], checks: [], indexes: [],
+            location: view.location, keyLocations: view.keyLocations)
+        let owner = table
+        guard let columns = typeColumns(query, of: owner, statement: statement, shape: SQLShape(sql: view.sql), what: "view") else { return nil }
+        table.columns = columns.map { column in
+            var synthetic = TableModel.code(column.name, column.value, swiftName: column.swiftName).column
+            synthetic.doc = "Column `\(column.name)` of view `\(view.name)`."
+            synthetic.sqlType = ""
+            return synthetic
+        }
+        return table
     }
 
     // MARK: - One query
@@ -177,6 +218,7 @@ struct QueryAnalyzer {
     /// The table of the schema called `name` at the latest version.
     func table(named name: String) -> Table? {
         schema.tables.first { $0.range.contains(latest) && $0.name(at: latest).caseInsensitiveCompare(name) == .orderedSame }
+            ?? viewTables.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 
     func column(named name: String, in table: Table) -> Column? {

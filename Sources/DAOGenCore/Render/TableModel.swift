@@ -47,6 +47,7 @@ struct TableModel {
     var firstProperty: String
     var selectionLiteral: String
     var selectAllLiteral: String
+    var countLiteral: String
     var readLines: [String]
     var bindLines: [String]
     var columnCount: Int
@@ -182,6 +183,7 @@ struct TableModel {
         indexFinders = sql.indexFinders.map { finder($0.columns, indexName: $0.index.name(at: version)) }
 
         selectAllLiteral = SwiftLiteral.string(sql.selectAll)
+        countLiteral = SwiftLiteral.string(sql.count)
         statements.append(StatementModel(name: "count", literal: SwiftLiteral.string(sql.count)))
         statements.append(StatementModel(name: "deleteAll", literal: SwiftLiteral.string(sql.deleteAll)))
         self.statements = statements

@@ -6,6 +6,10 @@ public struct Schema: Sendable {
     public var tables: [Table]
     /// Explicit data steps, by the version whose migration runs them.
     public var migrations: [Migration]
+    /// Views, in declaration order (files sorted by name).
+    public var views: [View] = []
+    /// Triggers, in declaration order (files sorted by name).
+    public var triggers: [Trigger] = []
 }
 
 extension Schema {
@@ -38,6 +42,17 @@ extension Schema {
             return table
         }
         schema.migrations = migrations.filter { $0.version <= version }
+        schema.views = views.filter { $0.range.since <= version }.map { view in
+            var view = view
+            view.range = view.range.truncated(to: version)
+            if version != settings.version { view.queries = [] }
+            return view
+        }
+        schema.triggers = triggers.filter { $0.range.since <= version }.map { trigger in
+            var trigger = trigger
+            trigger.range = trigger.range.truncated(to: version)
+            return trigger
+        }
         return schema
     }
 }
