@@ -274,7 +274,258 @@ private enum {{{statementsName}}} {
         }
     }
 }
+{{#hasQueries}}
+{{#queryStructs}}
+
+extension {{{typeName}}} {
+    /// A row of query `{{{queryName}}}`.
+    {{{access}}}struct {{{name}}}: Sendable, Hashable, Codable {
+{{#properties}}
+        /// {{{docLine}}}
+        {{{access}}}var {{{name}}}: {{{type}}}
+{{/properties}}
+
+        /// Creates a row.
+        {{{access}}}init(
+{{#initParameters}}
+            {{{.}}}
+{{/initParameters}}
+        ) {
+{{#properties}}
+            self.{{{name}}} = {{{parameterName}}}
+{{/properties}}
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        {{{access}}}init(row statement: Statement) throws {
+{{#readLines}}
+            {{{.}}}
+{{/readLines}}
+        }
+    }
+}
+{{/queryStructs}}
+
+/// The statements of the queries of `{{{daoName}}}`, prepared once per connection.
+private enum {{{queriesName}}} {
+{{#queryStatements}}
+    static let {{{name}}} = StatementKey({{{literal}}})
+{{/queryStatements}}
+}
+
+extension {{{daoName}}} {
+{{#queryMethods}}
+{{^isFirst}}
+
+{{/isFirst}}
+{{#docLines}}
+    /// {{{.}}}
+{{/docLines}}
+{{#isDiscardable}}
+    @discardableResult
+{{/isDiscardable}}
+    {{{access}}}{{{signature}}} {
+        try database.withStatement({{{queriesName}}}.{{{statementName}}}) { statement in
+{{#bindLines}}
+            {{{.}}}
+{{/bindLines}}
+{{#bodyLines}}
+            {{{.}}}
+{{/bodyLines}}
+        }
+    }
+{{/queryMethods}}
+}
+{{/hasQueries}}
 {{/tables}}
+{{#views}}
+
+// MARK: - {{{typeName}}} (view)
+
+{{#docLines}}
+/// {{{.}}}
+{{/docLines}}
+{{{access}}}struct {{{typeName}}}: Sendable, Hashable, Codable {
+{{#properties}}
+{{#docLines}}
+    /// {{{.}}}
+{{/docLines}}
+    {{{access}}}var {{{name}}}: {{{type}}}
+{{/properties}}
+
+    /// Creates a row.
+    {{{access}}}init(
+{{#initParameters}}
+        {{{.}}}
+{{/initParameters}}
+    ) {
+{{#properties}}
+        self.{{{name}}} = {{{parameterName}}}
+{{/properties}}
+    }
+}
+
+extension {{{typeName}}} {
+    /// The columns of view `{{{tableName}}}`, named like the record's properties; raw values are the SQL names.
+    {{{access}}}enum Column: String, Sendable, CaseIterable {
+{{#columnCases}}
+        case {{{.}}}
+{{/columnCases}}
+
+        /// This column in ascending order.
+        {{{access}}}var ascending: Ordering { Ordering(column: self, isDescending: false) }
+
+        /// This column in descending order.
+        {{{access}}}var descending: Ordering { Ordering(column: self, isDescending: true) }
+    }
+
+    /// A term of an ORDER BY clause, written `orderBy: [.{{{firstProperty}}}.ascending]`.
+    {{{access}}}struct Ordering: SQLOrderingTerm, Hashable {
+        /// The column to order by.
+        {{{access}}}var column: Column
+        /// True for descending order.
+        {{{access}}}var isDescending: Bool
+
+        /// Creates an ordering term.
+        {{{access}}}init(column: Column, isDescending: Bool) {
+            self.column = column
+            self.isDescending = isDescending
+        }
+
+        /// The column's SQL name.
+        {{{access}}}var columnName: String { column.rawValue }
+{{#orderingMembers}}
+
+        /// Orders by `{{{sqlName}}}`: follow with `.ascending` or `.descending`.
+        {{{access}}}static var {{{name}}}: Column { .{{{name}}} }
+{{/orderingMembers}}
+    }
+
+    /// The SQL selection of every column, in the order `init(row:)` reads them.
+    {{{access}}}static let selection = {{{selectionLiteral}}}
+
+    /// Reads a row from the current row of a statement that selects `selection`.
+    {{{access}}}init(row statement: Statement) throws {
+{{#readLines}}
+        {{{.}}}
+{{/readLines}}
+    }
+}
+
+/// The statements of `{{{daoName}}}`, prepared once per connection.
+private enum {{{statementsName}}} {
+    static let selectAll = {{{selectAllLiteral}}}
+    static let count = StatementKey({{{countLiteral}}})
+}
+
+/// Reads rows of view `{{{tableName}}}`: a read-only DAO, with no insert, update or delete.
+{{{access}}}struct {{{daoName}}}: Sendable {
+    /// The connection the DAO uses.
+    {{{access}}}let database: Database
+
+    /// Creates a DAO on a connection whose schema has view `{{{tableName}}}`.
+    {{{access}}}init(database: Database) {
+        self.database = database
+    }
+
+    /// Every row, in the given order, optionally limited.
+    {{{access}}}func fetchAll(orderBy: [{{{typeName}}}.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [{{{typeName}}}] {
+        let sql = {{{statementsName}}}.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll({{{typeName}}}.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
+            statement.bind(limit ?? -1, at: 1)
+            statement.bind(offset ?? 0, at: 2)
+            return try statement.fetchAll({{{typeName}}}.init(row:))
+        }
+    }
+
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
+    {{{access}}}func fetchAll(
+        where condition: String,
+        _ arguments: any DatabaseValueConvertible...,
+        orderBy: [{{{typeName}}}.Ordering] = [],
+        limit: Int? = nil
+    ) throws -> [{{{typeName}}}] {
+        try database.fetchAll(
+            {{{statementsName}}}.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            {{{typeName}}}.init(row:))
+    }
+
+    /// The number of rows.
+    {{{access}}}func count() throws -> Int {
+        try database.withStatement({{{statementsName}}}.count) { statement in
+            _ = try statement.step()
+            return try Int(statement.int64(at: 0))
+        }
+    }
+}
+{{#hasQueries}}
+{{#queryStructs}}
+
+extension {{{typeName}}} {
+    /// A row of query `{{{queryName}}}`.
+    {{{access}}}struct {{{name}}}: Sendable, Hashable, Codable {
+{{#properties}}
+        /// {{{docLine}}}
+        {{{access}}}var {{{name}}}: {{{type}}}
+{{/properties}}
+
+        /// Creates a row.
+        {{{access}}}init(
+{{#initParameters}}
+            {{{.}}}
+{{/initParameters}}
+        ) {
+{{#properties}}
+            self.{{{name}}} = {{{parameterName}}}
+{{/properties}}
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        {{{access}}}init(row statement: Statement) throws {
+{{#readLines}}
+            {{{.}}}
+{{/readLines}}
+        }
+    }
+}
+{{/queryStructs}}
+
+/// The statements of the queries of `{{{daoName}}}`, prepared once per connection.
+private enum {{{queriesName}}} {
+{{#queryStatements}}
+    static let {{{name}}} = StatementKey({{{literal}}})
+{{/queryStatements}}
+}
+
+extension {{{daoName}}} {
+{{#queryMethods}}
+{{^isFirst}}
+
+{{/isFirst}}
+{{#docLines}}
+    /// {{{.}}}
+{{/docLines}}
+{{#isDiscardable}}
+    @discardableResult
+{{/isDiscardable}}
+    {{{access}}}{{{signature}}} {
+        try database.withStatement({{{queriesName}}}.{{{statementName}}}) { statement in
+{{#bindLines}}
+            {{{.}}}
+{{/bindLines}}
+{{#bodyLines}}
+            {{{.}}}
+{{/bodyLines}}
+        }
+    }
+{{/queryMethods}}
+}
+{{/hasQueries}}
+{{/views}}
 """##,
         "database-file": ##"""
 // {{{fileName}}}: generated by daogen from the schema directory {{{schemaName}}}.

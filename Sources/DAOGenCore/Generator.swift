@@ -18,6 +18,10 @@ public struct LoadedSchema: Sendable {
     public var plan: [Int: [MigrationStep]]
     /// Rows the migration proof inserted and compared.
     public var provedRowCount: Int
+    /// The `queries:` of each table, checked and typed against the latest schema, by table SQL name.
+    public var queries: [String: [AnalyzedQuery]] = [:]
+    /// The views of the latest version as key-less tables with typed columns, for their records and DAOs.
+    var viewTables: [Table] = []
     /// The schema files holding tables, by output stem, in name order.
     var tableFileStems: [(stem: String, path: String)]
     /// The directory as given, for headers.
@@ -70,9 +74,12 @@ public enum Generator {
         }
         let plan: [Int: [MigrationStep]]
         let provedRowCount: Int
+        let queries: [String: [AnalyzedQuery]]
+        let viewTables: [Table]
         do {
             plan = try MigrationPlanner.plan(resolved.schema)
             provedRowCount = try SchemaVerifier.verify(resolved.schema)
+            (queries, viewTables) = try QueryAnalyzer.analyzeAll(resolved.schema)
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + resolved.warnings)
         }
@@ -81,6 +88,8 @@ public enum Generator {
             warnings: resolved.warnings,
             plan: plan,
             provedRowCount: provedRowCount,
+            queries: queries,
+            viewTables: viewTables,
             tableFileStems: parsed.tableFiles.map { ($0.stem, $0.path) },
             displayPath: displayPath,
             directory: directory)
@@ -92,6 +101,11 @@ public enum Generator {
         var old = loaded
         old.schema = loaded.schema.truncated(to: version)
         old.plan = loaded.plan.filter { $0.key <= version }
+        // Queries exist at the latest version only.
+        if version != loaded.schema.settings.version {
+            old.queries = [:]
+            old.viewTables = []
+        }
         return old
     }
 
@@ -105,13 +119,30 @@ public enum Generator {
         for (stem, path) in loaded.tableFileStems {
             let tables = schema.tables
                 .filter { $0.location.file == path && $0.range.contains(latest) }
-                .map { TableModel(table: $0, schema: schema) }
+                .map { table in
+                    var model = TableModel(table: table, schema: schema)
+                    model.attach(loaded.queries[table.name] ?? [])
+                    return model
+                }
             allTables += tables
+            let views = loaded.viewTables.filter { $0.location.file == path }.map { view in
+                var model = TableModel(table: view, schema: schema)
+                model.enums = []  // A view's enums are its tables' (`Book.Status`).
+                // A view's column has no definition of its own: its doc says where it comes from.
+                model.properties = model.properties.map { property in
+                    var property = property
+                    property.docLines = Array(property.docLines.prefix(1))
+                    return property
+                }
+                model.attach(loaded.queries[view.name] ?? [])
+                return model
+            }
+            allTables += views
             let name = outputFileName(forSchemaFileStem: stem)
             // Headers name the schema file alone: output must not depend on where the tool ran.
             let model = TableFileModel(
                 fileName: SwiftLiteral.commentText(name),
-                sourceName: SwiftLiteral.commentText((path as NSString).lastPathComponent), tables: tables)
+                sourceName: SwiftLiteral.commentText((path as NSString).lastPathComponent), tables: tables, views: views)
             files.append(GeneratedFile(name: name, contents: normalized(try renderer.render(model))))
         }
         let database = DatabaseModel(

@@ -126,7 +126,9 @@ public struct SchemaDefinition: Sendable {
     /// holds the write lock.
     private func adopt(_ database: Database, at baseline: Int) throws {
         let expected = try SchemaDescription(database: schemaDatabase(at: baseline))
-        let differences = try SchemaDescription(database: database).differences(from: expected)
+        // Views and triggers the schema does not declare are the app's own (daogen import reports them):
+        // they are kept, not compared.
+        let differences = try SchemaDescription(database: database).differences(from: expected, ignoringUndeclaredViewsAndTriggers: true)
         guard differences.isEmpty else {
             throw DAOGenError.baselineMismatch(path: database.path, version: baseline, differences: differences)
         }

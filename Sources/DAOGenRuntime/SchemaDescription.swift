@@ -32,11 +32,19 @@ public struct SchemaDescription: Sendable, Equatable {
 
     /// Tables sorted by name.
     public var tables: [Table]
+    /// Every view and trigger: `view name: SQL` / `trigger name: SQL`, whitespace runs folded to
+    /// one space, sorted.
+    public var viewsAndTriggers: [String] = []
 
     /// Reads the schema of `database`.
     public init(database: Database) throws {
         tables = try database.withLock {
             try database.tableNames().map { name in try Self.table(named: name, in: database) }
+        }
+        viewsAndTriggers = try database.withLock {
+            try database.rows("SELECT type, name, sql FROM sqlite_master WHERE type IN ('view', 'trigger')").map { row in
+                "\(Self.text(row[0])) \(Self.text(row[1])): " + Self.text(row[2]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }.sorted()
         }
     }
 
@@ -94,7 +102,9 @@ public struct SchemaDescription: Sendable, Equatable {
     }
 
     /// What differs between this schema (`actual`) and `expected`, one sentence each; empty when equal.
-    public func differences(from expected: SchemaDescription) -> [String] {
+    /// With `ignoringUndeclaredViewsAndTriggers` (the baseline check), views and triggers `expected` does not
+    /// name are not differences: they belong to the app, not to the schema.
+    public func differences(from expected: SchemaDescription, ignoringUndeclaredViewsAndTriggers: Bool = false) -> [String] {
         var result: [String] = []
         let actualTables = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, $0) })
         let expectedTables = Dictionary(uniqueKeysWithValues: expected.tables.map { ($0.name, $0) })
@@ -103,6 +113,14 @@ public struct SchemaDescription: Sendable, Equatable {
         }
         for name in actualTables.keys.sorted() where expectedTables[name] == nil {
             result.append("table \(name) is not expected")
+        }
+        for item in expected.viewsAndTriggers where !viewsAndTriggers.contains(item) {
+            result.append("\(item.prefix { $0 != ":" }) is missing or differs (expected \(item))")
+        }
+        let expectedNames = Set(expected.viewsAndTriggers.map { $0.prefix { $0 != ":" } })
+        for item in viewsAndTriggers where !expected.viewsAndTriggers.contains(item) {
+            if ignoringUndeclaredViewsAndTriggers && !expectedNames.contains(item.prefix { $0 != ":" }) { continue }
+            result.append("\(item.prefix { $0 != ":" }) is not expected as \(item)")
         }
         for name in expectedTables.keys.sorted() {
             guard let actual = actualTables[name], let wanted = expectedTables[name], actual != wanted else { continue }

@@ -93,7 +93,7 @@ enum SchemaDirectoryParser {
             return nil
         }
         do {
-            let root = try Yams.compose(yaml: text).map { YAMLNode.convert($0, file: path, diagnostics: &diagnostics) }
+            let root = try Yams.compose(yaml: text).map { YAMLNode.convert($0, file: path, text: text, diagnostics: &diagnostics) }
             return ParsedFile(path: path, stem: stem, root: root)
         } catch let error as YamlError {
             let (message, line, column) = describe(error)

@@ -14,6 +14,8 @@ struct YAMLNode: Sendable {
 
     var content: Content
     var location: SourceLocation
+    /// For a scalar whose text can be found character for character in the file: how it lies there.
+    var placement: ScalarPlacement? = nil
 
     /// What the node is, for messages: "a string", "a list", "a mapping".
     var kindDescription: String {
@@ -63,9 +65,33 @@ extension YAMLNode {
     /// node, start mark included, and keeps no trace of the anchor, so a node whose start and kind
     /// were already converted is an alias: it is reported and left out, never expanded, and an alias
     /// bomb costs no more than its own text.
-    static func convert(_ node: Node, file: String, diagnostics: inout DiagnosticCollector) -> YAMLNode {
+    static func convert(_ node: Node, file: String, text: String? = nil, diagnostics: inout DiagnosticCollector) -> YAMLNode {
         var seen: Set<NodeStart> = []
-        return convert(node, file: file, seen: &seen, diagnostics: &diagnostics)
+        let lines = text.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+        return convert(node, file: file, lines: lines, seen: &seen, diagnostics: &diagnostics)
+    }
+
+    /// How a scalar's text lies in the file, when every character of it is where it was written:
+    /// a literal block (`|`, the indentation of its first non-blank line), or a plain or quoted
+    /// scalar on one line whose source is the text itself (no escapes, no folding).
+    private static func placement(of scalar: Node.Scalar, at mark: Mark?, lines: [Substring]) -> ScalarPlacement? {
+        guard let mark, mark.line >= 1, mark.line <= lines.count else { return nil }
+        switch scalar.style {
+        case .literal:
+            let body = lines.dropFirst(mark.line)
+            guard let first = body.first(where: { !$0.allSatisfy { $0 == " " } }) else { return nil }
+            return .literalBlock(indent: first.prefix { $0 == " " }.count)
+        case .plain, .any, .singleQuoted, .doubleQuoted:
+            guard !scalar.string.contains("\n") else { return nil }
+            let quote = scalar.style == .singleQuoted || scalar.style == .doubleQuoted ? 1 : 0
+            let line = lines[mark.line - 1].unicodeScalars
+            let start = mark.column - 1 + quote
+            guard start >= 0, start <= line.count else { return nil }
+            let rest = String(String.UnicodeScalarView(line.dropFirst(start)))
+            return rest.hasPrefix(scalar.string) ? .inline(quoteWidth: quote) : nil
+        default:
+            return nil
+        }
     }
 
     /// Where a node starts, and what it is: unique per node written in a file.
@@ -76,7 +102,7 @@ extension YAMLNode {
     }
 
     private static func convert(
-        _ node: Node, file: String, seen: inout Set<NodeStart>, diagnostics: inout DiagnosticCollector
+        _ node: Node, file: String, lines: [Substring], seen: inout Set<NodeStart>, diagnostics: inout DiagnosticCollector
     ) -> YAMLNode {
         let mark = node.mark
         let location = SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
@@ -93,17 +119,19 @@ extension YAMLNode {
         }
         switch node {
         case let .scalar(scalar):
-            return YAMLNode(content: .scalar(scalar.string, quoted: scalar.style != .plain && scalar.style != .any), location: location)
+            return YAMLNode(
+                content: .scalar(scalar.string, quoted: scalar.style != .plain && scalar.style != .any), location: location,
+                placement: placement(of: scalar, at: mark, lines: lines))
         case let .mapping(mapping):
             return YAMLNode(
                 content: .mapping(mapping.map {
-                    (convert($0.key, file: file, seen: &seen, diagnostics: &diagnostics),
-                     convert($0.value, file: file, seen: &seen, diagnostics: &diagnostics))
+                    (convert($0.key, file: file, lines: lines, seen: &seen, diagnostics: &diagnostics),
+                     convert($0.value, file: file, lines: lines, seen: &seen, diagnostics: &diagnostics))
                 }),
                 location: location)
         case let .sequence(sequence):
             return YAMLNode(
-                content: .sequence(sequence.map { convert($0, file: file, seen: &seen, diagnostics: &diagnostics) }),
+                content: .sequence(sequence.map { convert($0, file: file, lines: lines, seen: &seen, diagnostics: &diagnostics) }),
                 location: location)
         case .alias:
             return unsupportedAlias(at: location, diagnostics: &diagnostics)

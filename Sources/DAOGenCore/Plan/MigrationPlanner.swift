@@ -96,7 +96,7 @@ struct MigrationPlanner {
         for migration in schema.migrations where migration.version == version {
             steps.append(MigrationStep(kind: .data, statements: [migration.sql], summary: "Explicit data step of version \(version)", location: migration.location))
         }
-        return steps + rebuildsAfterData
+        return withViewsAndTriggers(steps + rebuildsAfterData, from: old, to: version)
     }
 
     /// SQLite's documented rebuild: create the new table, copy the carried columns, drop the old one,

@@ -4,6 +4,7 @@ public struct MigrationStep: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case createTable, dropTable, renameTable, addColumn, renameColumn, dropColumn
         case createIndex, dropIndex, rebuildTable, data
+        case createView, dropView, createTrigger, dropTrigger
     }
 
     /// What kind of change the step makes.
@@ -28,7 +29,8 @@ public struct MigrationStep: Sendable, Equatable {
         switch kind {
         case .rebuildTable: return "\(summary) (rebuild: copies every row)"
         case .data: return "\(summary) (from migrations:)"
-        case .createTable, .dropTable, .createIndex, .dropIndex: return "\(summary) (DDL)"
+        case .createTable, .dropTable, .createIndex, .dropIndex, .createView, .dropView, .createTrigger, .dropTrigger:
+            return "\(summary) (DDL)"
         default: return "\(summary) (cheap ALTER)"
         }
     }

@@ -17,6 +17,7 @@ enum SQLWriter {
         let tables = schema.tables.filter { $0.range.contains(version) }
         return tables.map { createTable($0, at: version, in: schema) }
             + tables.flatMap { table in table.indexes(at: version).map { createIndex($0, of: table, at: version) } }
+            + viewAndTriggerStatements(for: schema, at: version)
     }
 
     /// `CREATE TABLE` for `table` as it is at `version`.

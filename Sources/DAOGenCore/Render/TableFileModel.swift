@@ -4,4 +4,6 @@ struct TableFileModel {
     /// The schema file's name, without its directory.
     var sourceName: String
     var tables: [TableModel]
+    /// The views declared in the file: read-only records and DAOs.
+    var views: [TableModel] = []
 }

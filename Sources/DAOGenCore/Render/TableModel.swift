@@ -47,6 +47,7 @@ struct TableModel {
     var firstProperty: String
     var selectionLiteral: String
     var selectAllLiteral: String
+    var countLiteral: String
     var readLines: [String]
     var bindLines: [String]
     var columnCount: Int
@@ -64,6 +65,13 @@ struct TableModel {
 
     /// The accessor of the table's DAO on the database type.
     var accessorName: String
+
+    /// `queries:` (see `attach(_:)`): statements, DAO methods and nested result structs.
+    var queriesName = ""
+    var hasQueries = false
+    var queryStatements: [StatementModel] = []
+    var queryMethods: [QueryMethodModel] = []
+    var queryStructs: [QueryStructModel] = []
 
     init(table: Table, schema: Schema) {
         let version = schema.settings.version
@@ -175,6 +183,7 @@ struct TableModel {
         indexFinders = sql.indexFinders.map { finder($0.columns, indexName: $0.index.name(at: version)) }
 
         selectAllLiteral = SwiftLiteral.string(sql.selectAll)
+        countLiteral = SwiftLiteral.string(sql.count)
         statements.append(StatementModel(name: "count", literal: SwiftLiteral.string(sql.count)))
         statements.append(StatementModel(name: "deleteAll", literal: SwiftLiteral.string(sql.deleteAll)))
         self.statements = statements

@@ -6,6 +6,10 @@ public struct Schema: Sendable {
     public var tables: [Table]
     /// Explicit data steps, by the version whose migration runs them.
     public var migrations: [Migration]
+    /// Views, in declaration order (files sorted by name).
+    public var views: [View] = []
+    /// Triggers, in declaration order (files sorted by name).
+    public var triggers: [Trigger] = []
 }
 
 extension Schema {
@@ -28,6 +32,8 @@ extension Schema {
                 index.range = index.range.truncated(to: version)
                 return index
             }
+            // Queries exist at the latest version only.
+            if version != settings.version { table.queries = [] }
             table.checks = table.checks.filter { $0.range.since <= version }.map { check in
                 var check = check
                 check.range = check.range.truncated(to: version)
@@ -36,6 +42,17 @@ extension Schema {
             return table
         }
         schema.migrations = migrations.filter { $0.version <= version }
+        schema.views = views.filter { $0.range.since <= version }.map { view in
+            var view = view
+            view.range = view.range.truncated(to: version)
+            if version != settings.version { view.queries = [] }
+            return view
+        }
+        schema.triggers = triggers.filter { $0.range.since <= version }.map { trigger in
+            var trigger = trigger
+            trigger.range = trigger.range.truncated(to: version)
+            return trigger
+        }
         return schema
     }
 }
@@ -140,6 +157,8 @@ public struct Table: SchemaElement {
     public var checks: [TableCheck]
     /// Indexes, across all versions.
     public var indexes: [Index]
+    /// `queries:`: statements that become methods of the table's DAO (latest version only).
+    public var queries: [Query] = []
     /// The table's mapping node.
     public var location: SourceLocation
     /// Where each key's value was written.

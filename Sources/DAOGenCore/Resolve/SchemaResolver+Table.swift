@@ -1,7 +1,7 @@
 extension SchemaResolver {
     static let tableKeys = [
         "name", "swiftName", "doc", "since", "until", "renamedFrom", "withoutRowID", "strict", "columns",
-        "primaryKey", "unique", "checks", "indexes",
+        "primaryKey", "unique", "checks", "indexes", "queries",
     ]
 
     mutating func resolveTable(_ node: YAMLNode) -> Table? {
@@ -54,6 +54,15 @@ extension SchemaResolver {
         }
         if let indexesNode = values["indexes"], let items = reader.list(indexesNode, key: "indexes") {
             table.indexes = items.compactMap { resolveIndex($0, tableRange: range) }
+        }
+        if let queriesNode = values["queries"] {
+            if range.until != nil {
+                reader.diagnostics.error(
+                    "table '\(name)' has 'queries' but does not exist at the latest version; queries run at the latest version only",
+                    at: queriesNode.location)
+            } else {
+                table.queries = resolveQueries(queriesNode)
+            }
         }
         return table
     }

@@ -16,12 +16,22 @@ struct SchemaResolver {
         }
         var tables: [Table] = []
         var migrations: [Migration] = []
+        var views: [View] = []
+        var triggers: [Trigger] = []
         for file in parsed.tableFiles {
             let (fileTables, fileMigrations) = resolver.resolveTableFile(file)
             tables += fileTables
             migrations += fileMigrations
+            if let root = file.root, root.mapping != nil {
+                if let node = root["views"], let items = resolver.reader.list(node, key: "views") {
+                    views += items.compactMap { resolver.resolveView($0) }
+                }
+                if let node = root["triggers"], let items = resolver.reader.list(node, key: "triggers") {
+                    triggers += items.compactMap { resolver.resolveTrigger($0) }
+                }
+            }
         }
-        var schema = Schema(settings: resolver.settings, tables: tables, migrations: migrations)
+        var schema = Schema(settings: resolver.settings, tables: tables, migrations: migrations, views: views, triggers: triggers)
         var validator = SchemaValidator(schema: schema, diagnostics: resolver.reader.diagnostics)
         validator.validate()
         schema = validator.schema
@@ -83,7 +93,7 @@ struct SchemaResolver {
             reader.diagnostics.warning("file has no tables", at: SourceLocation(file: file.path, line: 1, column: 1))
             return ([], [])
         }
-        guard let values = reader.mapping(root, allowed: ["tables", "migrations"], what: "a schema file") else {
+        guard let values = reader.mapping(root, allowed: ["tables", "migrations", "views", "triggers"], what: "a schema file") else {
             return ([], [])
         }
         var tables: [Table] = []
@@ -94,7 +104,7 @@ struct SchemaResolver {
         if let node = values["migrations"], let items = reader.list(node, key: "migrations") {
             migrations = items.compactMap { resolveMigration($0) }
         }
-        if values["tables"] == nil && values["migrations"] == nil {
+        if values["tables"] == nil && values["migrations"] == nil && values["views"] == nil && values["triggers"] == nil {
             reader.diagnostics.warning("file has no tables", at: root.location)
         }
         return (tables, migrations)

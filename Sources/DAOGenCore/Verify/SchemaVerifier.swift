@@ -85,7 +85,7 @@ struct SchemaVerifier {
                 }
             }
         }
-        return succeeded
+        return succeeded && createViewsAndTriggers(version, in: database)
     }
 
     /// Finds the expression that made CREATE TABLE fail by trying each one alone on a bare copy of the table.

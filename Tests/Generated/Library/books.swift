@@ -328,3 +328,587 @@ public struct BookDAO: Sendable {
         }
     }
 }
+
+extension Book {
+    /// A row of query `withAuthor`.
+    public struct WithAuthor: Sendable, Hashable, Codable {
+        /// Result column `id`.
+        public var id: Int64
+        /// Result column `title`.
+        public var title: String
+        /// Result column `author_name`.
+        public var authorName: String
+
+        /// Creates a row.
+        public init(
+            id: Int64,
+            title: String,
+            authorName: String
+        ) {
+            self.id = id
+            self.title = title
+            self.authorName = authorName
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.id = try statement.int64(at: 0)
+            self.title = try statement.string(at: 1)
+            self.authorName = try statement.string(at: 2)
+        }
+    }
+}
+
+extension Book {
+    /// A row of query `highestRated`.
+    public struct HighestRated: Sendable, Hashable, Codable {
+        /// Result column `title`.
+        public var title: String
+        /// Result column `best`.
+        public var best: Double?
+
+        /// Creates a row.
+        public init(
+            title: String,
+            best: Double?
+        ) {
+            self.title = title
+            self.best = best
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.title = try statement.string(at: 0)
+            self.best = try statement.isNull(at: 1) ? nil : statement.double(at: 1)
+        }
+    }
+}
+
+extension Book {
+    /// A row of query `titlesWithAuthors`.
+    public struct TitlesWithAuthors: Sendable, Hashable, Codable {
+        /// Result column `title`.
+        public var title: String
+        /// Result column `author`.
+        public var author: String?
+        /// Result column `website`.
+        public var website: URL?
+
+        /// Creates a row.
+        public init(
+            title: String,
+            author: String?,
+            website: URL?
+        ) {
+            self.title = title
+            self.author = author
+            self.website = website
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.title = try statement.string(at: 0)
+            self.author = statement.optionalString(at: 1)
+            self.website = try statement.isNull(at: 2) ? nil : statement.value(at: 2, as: URL.self)
+        }
+    }
+}
+
+extension Book {
+    /// A row of query `ratingStatistics`.
+    public struct RatingStatistics: Sendable, Hashable, Codable {
+        /// Result column `books`.
+        public var books: Int64
+        /// Result column `average`.
+        public var average: Double?
+        /// Result column `newest`.
+        public var newest: Date?
+        /// Result column `total_rating`.
+        public var totalRating: Double
+
+        /// Creates a row.
+        public init(
+            books: Int64,
+            average: Double?,
+            newest: Date?,
+            totalRating: Double
+        ) {
+            self.books = books
+            self.average = average
+            self.newest = newest
+            self.totalRating = totalRating
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.books = try statement.int64(at: 0)
+            self.average = try statement.isNull(at: 1) ? nil : statement.double(at: 1)
+            self.newest = try statement.optionalISO8601Date(at: 2)
+            self.totalRating = try statement.double(at: 3)
+        }
+    }
+}
+
+/// The statements of the queries of `BookDAO`, prepared once per connection.
+private enum BookQueries {
+    static let withAuthor = StatementKey(#"""
+        SELECT book.id, book.title, t_author.name AS author_name
+        FROM book JOIN t_author ON t_author.id = book.author_id
+        WHERE t_author.name = :authorName
+        ORDER BY book.title
+        """#)
+    static let byStatus = StatementKey("SELECT * FROM book WHERE status = :status ORDER BY id")
+    static let countPublished = StatementKey("SELECT count(*) AS n FROM book WHERE status = 'published'")
+    static let highestRated = StatementKey("SELECT title, max(rating) AS best FROM book WHERE author_id = :authorId")
+    static let markArchived = StatementKey("UPDATE book SET status = 'archived' WHERE published < :before")
+    static let titlesWithAuthors = StatementKey(#"""
+        SELECT b.title, a.name AS author, a.website
+        FROM book AS b LEFT JOIN t_author a ON a.id = b.author_id
+        WHERE b.status IN (:first, :second)
+        ORDER BY b.title
+        LIMIT :limit OFFSET :offset
+        """#)
+    static let ratingStatistics = StatementKey(#"""
+        SELECT count(*) AS books, avg(rating) AS average, max(published) AS newest,
+               coalesce(sum(rating), 0.0) AS total_rating
+        FROM book
+        WHERE author_id = :authorId AND (published IS NULL OR published >= :since)
+        """#)
+    static let isbns = StatementKey("SELECT isbn FROM book WHERE isbn IS NOT NULL AND id BETWEEN :low AND :high ORDER BY isbn")
+    static let insertDraft = StatementKey("INSERT INTO book (title, author_id, status) VALUES (:title, :authorId, 'draft') RETURNING id")
+}
+
+extension BookDAO {
+    /// Books of an author, by title.
+    ///
+    /// ```sql
+    /// SELECT book.id, book.title, t_author.name AS author_name
+    /// FROM book JOIN t_author ON t_author.id = book.author_id
+    /// WHERE t_author.name = :authorName
+    /// ORDER BY book.title
+    /// ```
+    public func withAuthor(authorName: String) throws -> [Book.WithAuthor] {
+        try database.withStatement(BookQueries.withAuthor) { statement in
+            statement.bind(authorName, at: 1)
+            return try statement.fetchAll(Book.WithAuthor.init(row:))
+        }
+    }
+
+    /// The rows of query `byStatus`.
+    ///
+    /// ```sql
+    /// SELECT * FROM book WHERE status = :status ORDER BY id
+    /// ```
+    public func byStatus(status: Book.Status) throws -> [Book] {
+        try database.withStatement(BookQueries.byStatus) { statement in
+            statement.bind(status.rawValue, at: 1)
+            return try statement.fetchAll(Book.init(row:))
+        }
+    }
+
+    /// The first row of query `countPublished`, or nil.
+    ///
+    /// ```sql
+    /// SELECT count(*) AS n FROM book WHERE status = 'published'
+    /// ```
+    public func countPublished() throws -> Int64? {
+        try database.withStatement(BookQueries.countPublished) { statement in
+            return try statement.fetchOne { statement in try statement.int64(at: 0) }
+        }
+    }
+
+    /// The first row of query `highestRated`, or nil.
+    ///
+    /// ```sql
+    /// SELECT title, max(rating) AS best FROM book WHERE author_id = :authorId
+    /// ```
+    public func highestRated(authorId: Int64) throws -> Book.HighestRated? {
+        try database.withStatement(BookQueries.highestRated) { statement in
+            statement.bind(authorId, at: 1)
+            return try statement.fetchOne(Book.HighestRated.init(row:))
+        }
+    }
+
+    /// Runs query `markArchived` and returns the number of rows it changed.
+    ///
+    /// ```sql
+    /// UPDATE book SET status = 'archived' WHERE published < :before
+    /// ```
+    @discardableResult
+    public func markArchived(before: Date) throws -> Int {
+        try database.withStatement(BookQueries.markArchived) { statement in
+            statement.bindISO8601(before, at: 1)
+            try statement.execute()
+            return statement.changes
+        }
+    }
+
+    /// Every title with its author's name and website, if the author is known; a page at a time.
+    ///
+    /// ```sql
+    /// SELECT b.title, a.name AS author, a.website
+    /// FROM book AS b LEFT JOIN t_author a ON a.id = b.author_id
+    /// WHERE b.status IN (:first, :second)
+    /// ORDER BY b.title
+    /// LIMIT :limit OFFSET :offset
+    /// ```
+    public func titlesWithAuthors(first: Book.Status, second: Book.Status, limit: Int, offset: Int) throws -> [Book.TitlesWithAuthors] {
+        try database.withStatement(BookQueries.titlesWithAuthors) { statement in
+            statement.bind(first.rawValue, at: 1)
+            statement.bind(second.rawValue, at: 2)
+            statement.bind(limit, at: 3)
+            statement.bind(offset, at: 4)
+            return try statement.fetchAll(Book.TitlesWithAuthors.init(row:))
+        }
+    }
+
+    /// How many books an author has, their average rating and the newest publication date.
+    ///
+    /// ```sql
+    /// SELECT count(*) AS books, avg(rating) AS average, max(published) AS newest,
+    ///        coalesce(sum(rating), 0.0) AS total_rating
+    /// FROM book
+    /// WHERE author_id = :authorId AND (published IS NULL OR published >= :since)
+    /// ```
+    public func ratingStatistics(authorId: Int64, since: Date) throws -> Book.RatingStatistics? {
+        try database.withStatement(BookQueries.ratingStatistics) { statement in
+            statement.bind(authorId, at: 1)
+            statement.bindISO8601(since, at: 2)
+            return try statement.fetchOne(Book.RatingStatistics.init(row:))
+        }
+    }
+
+    /// The rows of query `isbns`.
+    ///
+    /// ```sql
+    /// SELECT isbn FROM book WHERE isbn IS NOT NULL AND id BETWEEN :low AND :high ORDER BY isbn
+    /// ```
+    public func isbns(low: Int64, high: Int64) throws -> [String?] {
+        try database.withStatement(BookQueries.isbns) { statement in
+            statement.bind(low, at: 1)
+            statement.bind(high, at: 2)
+            return try statement.fetchAll { statement in statement.optionalString(at: 0) }
+        }
+    }
+
+    /// Adds a draft and returns its new id.
+    ///
+    /// ```sql
+    /// INSERT INTO book (title, author_id, status) VALUES (:title, :authorId, 'draft') RETURNING id
+    /// ```
+    public func insertDraft(title: String, authorId: Int64) throws -> Int64? {
+        try database.withStatement(BookQueries.insertDraft) { statement in
+            statement.bind(title, at: 1)
+            statement.bind(authorId, at: 2)
+            return try statement.fetchOne { statement in try statement.int64(at: 0) }
+        }
+    }
+}
+
+// MARK: - BookSummary (view)
+
+/// Every book with its author's name, when the author is known.
+public struct BookSummary: Sendable, Hashable, Codable {
+    /// Column `id` of view `book_summary`.
+    public var id: Int64
+    /// Column `title` of view `book_summary`.
+    public var title: String
+    /// Column `author_name` of view `book_summary`.
+    public var authorName: String?
+
+    /// Creates a row.
+    public init(
+        id: Int64,
+        title: String,
+        authorName: String? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.authorName = authorName
+    }
+}
+
+extension BookSummary {
+    /// The columns of view `book_summary`, named like the record's properties; raw values are the SQL names.
+    public enum Column: String, Sendable, CaseIterable {
+        case id
+        case title
+        case authorName = "author_name"
+
+        /// This column in ascending order.
+        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
+
+        /// This column in descending order.
+        public var descending: Ordering { Ordering(column: self, isDescending: true) }
+    }
+
+    /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
+    public struct Ordering: SQLOrderingTerm, Hashable {
+        /// The column to order by.
+        public var column: Column
+        /// True for descending order.
+        public var isDescending: Bool
+
+        /// Creates an ordering term.
+        public init(column: Column, isDescending: Bool) {
+            self.column = column
+            self.isDescending = isDescending
+        }
+
+        /// The column's SQL name.
+        public var columnName: String { column.rawValue }
+
+        /// Orders by `id`: follow with `.ascending` or `.descending`.
+        public static var id: Column { .id }
+
+        /// Orders by `title`: follow with `.ascending` or `.descending`.
+        public static var title: Column { .title }
+
+        /// Orders by `author_name`: follow with `.ascending` or `.descending`.
+        public static var authorName: Column { .authorName }
+    }
+
+    /// The SQL selection of every column, in the order `init(row:)` reads them.
+    public static let selection = #""id", "title", "author_name""#
+
+    /// Reads a row from the current row of a statement that selects `selection`.
+    public init(row statement: Statement) throws {
+        self.id = try statement.int64(at: 0)
+        self.title = try statement.string(at: 1)
+        self.authorName = statement.optionalString(at: 2)
+    }
+}
+
+/// The statements of `BookSummaryDAO`, prepared once per connection.
+private enum BookSummaryStatements {
+    static let selectAll = #"SELECT "id", "title", "author_name" FROM "book_summary""#
+    static let count = StatementKey(#"SELECT count(*) FROM "book_summary""#)
+}
+
+/// Reads rows of view `book_summary`: a read-only DAO, with no insert, update or delete.
+public struct BookSummaryDAO: Sendable {
+    /// The connection the DAO uses.
+    public let database: Database
+
+    /// Creates a DAO on a connection whose schema has view `book_summary`.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Every row, in the given order, optionally limited.
+    public func fetchAll(orderBy: [BookSummary.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [BookSummary] {
+        let sql = BookSummaryStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(BookSummary.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
+            statement.bind(limit ?? -1, at: 1)
+            statement.bind(offset ?? 0, at: 2)
+            return try statement.fetchAll(BookSummary.init(row:))
+        }
+    }
+
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
+    public func fetchAll(
+        where condition: String,
+        _ arguments: any DatabaseValueConvertible...,
+        orderBy: [BookSummary.Ordering] = [],
+        limit: Int? = nil
+    ) throws -> [BookSummary] {
+        try database.fetchAll(
+            BookSummaryStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            BookSummary.init(row:))
+    }
+
+    /// The number of rows.
+    public func count() throws -> Int {
+        try database.withStatement(BookSummaryStatements.count) { statement in
+            _ = try statement.step()
+            return try Int(statement.int64(at: 0))
+        }
+    }
+}
+
+extension BookSummary {
+    /// A row of query `byAuthorName`.
+    public struct ByAuthorName: Sendable, Hashable, Codable {
+        /// Result column `id`.
+        public var id: Int64
+        /// Result column `title`.
+        public var title: String
+        /// Result column `author_name`.
+        public var authorName: String
+
+        /// Creates a row.
+        public init(
+            id: Int64,
+            title: String,
+            authorName: String
+        ) {
+            self.id = id
+            self.title = title
+            self.authorName = authorName
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.id = try statement.int64(at: 0)
+            self.title = try statement.string(at: 1)
+            self.authorName = try statement.string(at: 2)
+        }
+    }
+}
+
+/// The statements of the queries of `BookSummaryDAO`, prepared once per connection.
+private enum BookSummaryQueries {
+    static let byAuthorName = StatementKey("SELECT * FROM book_summary WHERE author_name = :name ORDER BY title")
+}
+
+extension BookSummaryDAO {
+    /// The rows of query `byAuthorName`.
+    ///
+    /// ```sql
+    /// SELECT * FROM book_summary WHERE author_name = :name ORDER BY title
+    /// ```
+    public func byAuthorName(name: String) throws -> [BookSummary.ByAuthorName] {
+        try database.withStatement(BookSummaryQueries.byAuthorName) { statement in
+            statement.bind(name, at: 1)
+            return try statement.fetchAll(BookSummary.ByAuthorName.init(row:))
+        }
+    }
+}
+
+// MARK: - AuthorShelf (view)
+
+/// How many books each author has, and their best rating.
+public struct AuthorShelf: Sendable, Hashable, Codable {
+    /// Column `author_id` of view `author_shelf`.
+    public var authorId: Int64
+    /// Column `name` of view `author_shelf`.
+    public var name: String
+    /// Column `books` of view `author_shelf`.
+    public var books: Int64
+    /// Column `best` of view `author_shelf`.
+    public var best: Double?
+
+    /// Creates a row.
+    public init(
+        authorId: Int64,
+        name: String,
+        books: Int64,
+        best: Double? = nil
+    ) {
+        self.authorId = authorId
+        self.name = name
+        self.books = books
+        self.best = best
+    }
+}
+
+extension AuthorShelf {
+    /// The columns of view `author_shelf`, named like the record's properties; raw values are the SQL names.
+    public enum Column: String, Sendable, CaseIterable {
+        case authorId = "author_id"
+        case name
+        case books
+        case best
+
+        /// This column in ascending order.
+        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
+
+        /// This column in descending order.
+        public var descending: Ordering { Ordering(column: self, isDescending: true) }
+    }
+
+    /// A term of an ORDER BY clause, written `orderBy: [.authorId.ascending]`.
+    public struct Ordering: SQLOrderingTerm, Hashable {
+        /// The column to order by.
+        public var column: Column
+        /// True for descending order.
+        public var isDescending: Bool
+
+        /// Creates an ordering term.
+        public init(column: Column, isDescending: Bool) {
+            self.column = column
+            self.isDescending = isDescending
+        }
+
+        /// The column's SQL name.
+        public var columnName: String { column.rawValue }
+
+        /// Orders by `author_id`: follow with `.ascending` or `.descending`.
+        public static var authorId: Column { .authorId }
+
+        /// Orders by `name`: follow with `.ascending` or `.descending`.
+        public static var name: Column { .name }
+
+        /// Orders by `books`: follow with `.ascending` or `.descending`.
+        public static var books: Column { .books }
+
+        /// Orders by `best`: follow with `.ascending` or `.descending`.
+        public static var best: Column { .best }
+    }
+
+    /// The SQL selection of every column, in the order `init(row:)` reads them.
+    public static let selection = #""author_id", "name", "books", "best""#
+
+    /// Reads a row from the current row of a statement that selects `selection`.
+    public init(row statement: Statement) throws {
+        self.authorId = try statement.int64(at: 0)
+        self.name = try statement.string(at: 1)
+        self.books = try statement.int64(at: 2)
+        self.best = try statement.isNull(at: 3) ? nil : statement.double(at: 3)
+    }
+}
+
+/// The statements of `AuthorShelfDAO`, prepared once per connection.
+private enum AuthorShelfStatements {
+    static let selectAll = #"SELECT "author_id", "name", "books", "best" FROM "author_shelf""#
+    static let count = StatementKey(#"SELECT count(*) FROM "author_shelf""#)
+}
+
+/// Reads rows of view `author_shelf`: a read-only DAO, with no insert, update or delete.
+public struct AuthorShelfDAO: Sendable {
+    /// The connection the DAO uses.
+    public let database: Database
+
+    /// Creates a DAO on a connection whose schema has view `author_shelf`.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Every row, in the given order, optionally limited.
+    public func fetchAll(orderBy: [AuthorShelf.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [AuthorShelf] {
+        let sql = AuthorShelfStatements.selectAll + orderBy.orderByClause
+        guard limit != nil || offset != nil else {
+            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(AuthorShelf.init(row:)) }
+        }
+        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
+            statement.bind(limit ?? -1, at: 1)
+            statement.bind(offset ?? 0, at: 2)
+            return try statement.fetchAll(AuthorShelf.init(row:))
+        }
+    }
+
+    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
+    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
+    public func fetchAll(
+        where condition: String,
+        _ arguments: any DatabaseValueConvertible...,
+        orderBy: [AuthorShelf.Ordering] = [],
+        limit: Int? = nil
+    ) throws -> [AuthorShelf] {
+        try database.fetchAll(
+            AuthorShelfStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
+            AuthorShelf.init(row:))
+    }
+
+    /// The number of rows.
+    public func count() throws -> Int {
+        try database.withStatement(AuthorShelfStatements.count) { statement in
+            _ = try statement.step()
+            return try Int(statement.int64(at: 0))
+        }
+    }
+}

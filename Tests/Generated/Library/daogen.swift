@@ -77,6 +77,12 @@ public struct LibraryDatabase: Sendable {
     /// The rows of `book`.
     public var book: BookDAO { BookDAO(database: database) }
 
+    /// The rows of `book_summary`.
+    public var bookSummary: BookSummaryDAO { BookSummaryDAO(database: database) }
+
+    /// The rows of `author_shelf`.
+    public var authorShelf: AuthorShelfDAO { AuthorShelfDAO(database: database) }
+
     /// The rows of `member`.
     public var member: MemberDAO { MemberDAO(database: database) }
 
@@ -131,6 +137,19 @@ public struct LibraryDatabase: Sendable {
             #"CREATE INDEX "book_by_author" ON "book" ("author_id", "title" DESC)"#,
             #"CREATE INDEX "book_rated" ON "book" ("rating") WHERE rating IS NOT NULL"#,
             #"CREATE INDEX "loan_by_due" ON "loan" ("due") WHERE returned = 0"#,
+            #"CREATE VIEW "book_summary" AS SELECT book.id, book.title, t_author.name AS author_name FROM book LEFT JOIN t_author ON t_author.id = book.author_id"#,
+            #"""
+            CREATE VIEW "author_shelf" AS SELECT t_author.id AS author_id, t_author.name, count(book.id) AS books, max(book.rating) AS best
+            FROM t_author LEFT JOIN book ON book.author_id = t_author.id
+            GROUP BY t_author.id
+            """#,
+            "CREATE TRIGGER book_touch AFTER UPDATE OF title ON book BEGIN UPDATE book SET rating = rating WHERE id = new.id; END",
+            #"""
+            CREATE TRIGGER author_renamed AFTER UPDATE OF name ON t_author
+            BEGIN
+              UPDATE book SET subtitle = 'by ' || new.name WHERE author_id = new.id AND subtitle IS NULL;
+            END
+            """#,
         ],
         versionOneCreation: [
             #"""
@@ -213,6 +232,23 @@ public struct LibraryDatabase: Sendable {
                     #"CREATE INDEX "book_rated" ON "book" ("rating") WHERE rating IS NOT NULL"#,
                     // Explicit data step of version 3 (from migrations:)
                     "UPDATE book SET rating = 0 WHERE rating IS NULL",
+                    // Create view book_summary (DDL)
+                    #"CREATE VIEW "book_summary" AS SELECT book.id, book.title, t_author.name AS author_name FROM book LEFT JOIN t_author ON t_author.id = book.author_id"#,
+                    // Create view author_shelf (DDL)
+                    #"""
+                    CREATE VIEW "author_shelf" AS SELECT t_author.id AS author_id, t_author.name, count(book.id) AS books, max(book.rating) AS best
+                    FROM t_author LEFT JOIN book ON book.author_id = t_author.id
+                    GROUP BY t_author.id
+                    """#,
+                    // Create trigger book_touch (DDL)
+                    "CREATE TRIGGER book_touch AFTER UPDATE OF title ON book BEGIN UPDATE book SET rating = rating WHERE id = new.id; END",
+                    // Create trigger author_renamed (DDL)
+                    #"""
+                    CREATE TRIGGER author_renamed AFTER UPDATE OF name ON t_author
+                    BEGIN
+                      UPDATE book SET subtitle = 'by ' || new.name WHERE author_id = new.id AND subtitle IS NULL;
+                    END
+                    """#,
                 ]
             ),
         ]

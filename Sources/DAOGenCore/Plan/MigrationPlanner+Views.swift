@@ -1,0 +1,37 @@
+extension MigrationPlanner {
+    /// `steps` between the drop of the old version's triggers and views and the creation of the new
+    /// version's, when the version changes any table, view or trigger: SQLite's documented procedure
+    /// for schema changes (a view naming a table being rebuilt or renamed would make the rename fail,
+    /// and dropping a table drops its triggers). Data steps run while views and triggers are absent.
+    func withViewsAndTriggers(_ steps: [MigrationStep], from old: Int, to version: Int) -> [MigrationStep] {
+        let oldViews = schema.views(at: old), newViews = schema.views(at: version)
+        let oldTriggers = schema.triggers(at: old), newTriggers = schema.triggers(at: version)
+        let viewsChanged = oldViews.map { SQLWriter.createView($0, at: old) } != newViews.map { SQLWriter.createView($0, at: version) }
+        let triggersChanged = oldTriggers.map(\.sql) != newTriggers.map(\.sql)
+        let tablesChanged = steps.contains { $0.kind != .data }
+        guard viewsChanged || triggersChanged || (tablesChanged && !(oldViews.isEmpty && oldTriggers.isEmpty)) else { return steps }
+        var before: [MigrationStep] = []
+        for trigger in oldTriggers {
+            before.append(MigrationStep(
+                kind: .dropTrigger, statements: ["DROP TRIGGER IF EXISTS \(SQLWriter.quote(trigger.name))"],
+                summary: "Drop trigger \(trigger.name)", location: trigger.location))
+        }
+        // Later views may select from earlier ones: drop in reverse order.
+        for view in oldViews.reversed() {
+            before.append(MigrationStep(
+                kind: .dropView, statements: ["DROP VIEW IF EXISTS \(SQLWriter.quote(view.name(at: old)))"],
+                summary: "Drop view \(view.name(at: old))", location: view.location))
+        }
+        var after: [MigrationStep] = []
+        for view in newViews {
+            after.append(MigrationStep(
+                kind: .createView, statements: [SQLWriter.createView(view, at: version)],
+                summary: "Create view \(view.name(at: version))", location: view.location))
+        }
+        for trigger in newTriggers {
+            after.append(MigrationStep(
+                kind: .createTrigger, statements: [trigger.sql], summary: "Create trigger \(trigger.name)", location: trigger.location))
+        }
+        return before + steps + after
+    }
+}

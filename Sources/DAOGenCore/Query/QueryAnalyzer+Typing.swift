@@ -1,0 +1,342 @@
+import CSQLite
+
+extension QueryAnalyzer {
+    /// Comparison operators whose other side types a parameter.
+    static let comparisons: Set<String> = ["=", "==", "<>", "!=", "<", "<=", ">", ">="]
+    static let comparisonWords: Set<String> = ["IS", "LIKE", "GLOB"]
+
+    // MARK: - Parameters
+
+    /// Every distinct named parameter, typed by `params:`, else by what it is compared with; nil after an error.
+    mutating func typeParameters(_ query: Query, of table: Table, statement: OpaquePointer, shape: SQLShape) -> [AnalyzedQuery.Parameter]? {
+        let prefix = "query '\(query.name)'"
+        var parameters: [AnalyzedQuery.Parameter] = []
+        var failed = false
+        let count = Int(sqlite3_bind_parameter_count(statement))
+        var labels: [String: String] = [:]
+        for index in stride(from: 1, through: count, by: 1) {
+            guard let cName = sqlite3_bind_parameter_name(statement, Int32(index)) else {
+                diagnostics.error(
+                    "\(prefix): parameters must be named (:name, @name or $name); '?' has no name to label a Swift argument",
+                    at: query.location(of: "sql"))
+                return nil
+            }
+            let written = String(cString: cName)
+            let name = String(written.dropFirst())
+            guard name.first.map({ !$0.isNumber }) == true else {
+                diagnostics.error("\(prefix): parameter '\(written)' must be named with a letter first", at: query.location(of: "sql"))
+                return nil
+            }
+            let label = SwiftNaming.isIdentifier(name) ? name : SwiftNaming.lowerCamelCase(name)
+            if let other = labels[label] {
+                diagnostics.error(
+                    "\(prefix): parameters '\(other)' and '\(written)' both become the Swift argument '\(label)'; use one name",
+                    at: query.location(of: "sql"))
+                return nil
+            }
+            labels[label] = written
+            let occurrences = shape.tokens.indices.filter {
+                shape.tokens[$0].kind == .parameter && shape.tokens[$0].text == name
+                    && shape.tokens[$0].offset < query.sql.utf8.count
+                    && query.sql.utf8.dropFirst(shape.tokens[$0].offset).first == written.utf8.first
+            }
+            var value: AnalyzedQuery.Value?
+            if let annotation = query.parameterTypes.first(where: { $0.name == name || $0.name == written }) {
+                value = resolve(annotation, of: table, what: "params")
+                if value == nil { failed = true; continue }
+            } else {
+                var inferred: [AnalyzedQuery.Value] = []
+                for occurrence in occurrences {
+                    if let found = inferParameter(at: occurrence, in: shape), !inferred.contains(found) { inferred.append(found) }
+                }
+                let at = occurrences.first.map { query.location(ofSQLOffset: shape.tokens[$0].offset) } ?? query.location(of: "sql")
+                if inferred.count > 1 {
+                    diagnostics.error(
+                        "\(prefix): parameter '\(written)' is compared with values of different Swift types (\(inferred.map(\.swiftName).joined(separator: ", "))); give its type in 'params:'",
+                        at: at)
+                    failed = true
+                    continue
+                }
+                guard let only = inferred.first else {
+                    diagnostics.error(
+                        "\(prefix): the type of parameter '\(written)' cannot be inferred (it is not compared with a column, nor a LIMIT or OFFSET); give it in 'params:', e.g. params: { \(name): String }",
+                        at: at)
+                    failed = true
+                    continue
+                }
+                value = only
+            }
+            if let value {
+                parameters.append(AnalyzedQuery.Parameter(name: name, label: label, index: index, value: value))
+            }
+        }
+        for annotation in query.parameterTypes where !parameters.contains(where: { $0.name == annotation.name }) && !failed {
+            if !(1...max(count, 1)).contains(where: { index in
+                sqlite3_bind_parameter_name(statement, Int32(index)).map { String(cString: $0).dropFirst() == annotation.name } == true
+            }) {
+                diagnostics.error("\(prefix): 'params' types '\(annotation.name)', which is not a parameter of the query", at: annotation.location)
+                failed = true
+            }
+        }
+        return failed ? nil : parameters
+    }
+
+    /// The type a parameter occurrence takes from its surroundings (see docs/SchemaFormat.md, Queries).
+    func inferParameter(at position: Int, in shape: SQLShape) -> AnalyzedQuery.Value? {
+        let tokens = shape.tokens
+        func token(_ index: Int) -> SQLToken? { tokens.indices.contains(index) ? tokens[index] : nil }
+        func value(_ reference: (Column, Table)?) -> AnalyzedQuery.Value? {
+            reference.map { AnalyzedQuery.Value(type: qualified($0.0, of: $0.1), isOptional: false) }
+        }
+        // LIMIT :n, OFFSET :n, LIMIT a, :n
+        if let previous = token(position - 1) {
+            if previous.isKeyword("LIMIT") || previous.isKeyword("OFFSET") {
+                return AnalyzedQuery.Value(type: .int, isOptional: false)
+            }
+            if previous.isSymbol(","), token(position - 3)?.isKeyword("LIMIT") == true {
+                return AnalyzedQuery.Value(type: .int, isOptional: false)
+            }
+        }
+        // column op :p
+        if let operatorStart = comparisonOperator(endingAt: position - 1, in: tokens),
+           let found = value(columnReference(endingAt: operatorStart - 1, in: shape)) {
+            return found
+        }
+        // :p op column
+        if let operatorEnd = comparisonOperator(startingAt: position + 1, in: tokens),
+           let found = value(columnReference(startingAt: operatorEnd + 1, in: shape)) {
+            return found
+        }
+        // column [NOT] BETWEEN :p AND x, column [NOT] BETWEEN x AND :p
+        var between = position - 1
+        if token(between)?.isKeyword("AND") == true, token(between - 2)?.isKeyword("BETWEEN") == true { between -= 2 }
+        if token(between)?.isKeyword("BETWEEN") == true {
+            let end = token(between - 1)?.isKeyword("NOT") == true ? between - 2 : between - 1
+            if let found = value(columnReference(endingAt: end, in: shape)) { return found }
+        }
+        // column [NOT] IN (..., :p, ...), and INSERT INTO t (columns) VALUES (..., :p, ...)
+        if let open = shape.opening(before: position),
+           token(position - 1).map({ $0.isSymbol("(") || $0.isSymbol(",") }) == true,
+           token(position + 1).map({ $0.isSymbol(")") || $0.isSymbol(",") }) == true {
+            if token(open - 1)?.isKeyword("IN") == true {
+                let end = token(open - 2)?.isKeyword("NOT") == true ? open - 3 : open - 2
+                if let found = value(columnReference(endingAt: end, in: shape)) { return found }
+            }
+            let isValues = token(open - 1)?.isKeyword("VALUES") == true
+                || (token(open - 1)?.isSymbol(",") == true && token(open - 2)?.isSymbol(")") == true)
+            if isValues, let target = shape.insertTable, let table = table(named: target) {
+                var depth = 0
+                var position2 = 0
+                for index in (open + 1)..<position {
+                    if tokens[index].isSymbol("(") { depth += 1 }
+                    if tokens[index].isSymbol(")") { depth -= 1 }
+                    if depth == 0, tokens[index].isSymbol(",") { position2 += 1 }
+                }
+                let names = shape.insertColumns.isEmpty ? table.columns(at: schema.settings.version).map { $0.name(at: schema.settings.version) } : shape.insertColumns
+                if names.indices.contains(position2), let column = column(named: names[position2], in: table) {
+                    return AnalyzedQuery.Value(type: qualified(column, of: table), isOptional: false)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The index of the first token of a comparison operator ending at `end` (`=`, `IS NOT`, `NOT LIKE`...).
+    private func comparisonOperator(endingAt end: Int, in tokens: [SQLToken]) -> Int? {
+        guard tokens.indices.contains(end) else { return nil }
+        let last = tokens[end]
+        if last.kind == .symbol, Self.comparisons.contains(last.text) { return end }
+        if last.kind == .word, Self.comparisonWords.contains(last.text.uppercased()) {
+            return end > 0 && tokens[end - 1].isKeyword("NOT") ? end - 1 : end
+        }
+        if last.isKeyword("NOT"), end > 0, tokens[end - 1].isKeyword("IS") { return end - 1 }
+        return nil
+    }
+
+    /// The index of the last token of a comparison operator starting at `start`.
+    private func comparisonOperator(startingAt start: Int, in tokens: [SQLToken]) -> Int? {
+        guard tokens.indices.contains(start) else { return nil }
+        let first = tokens[start]
+        if first.kind == .symbol, Self.comparisons.contains(first.text) { return start }
+        if first.isKeyword("NOT"), start + 1 < tokens.count,
+           tokens[start + 1].isKeyword("LIKE") || tokens[start + 1].isKeyword("GLOB") { return start + 1 }
+        if first.kind == .word, Self.comparisonWords.contains(first.text.uppercased()) {
+            return start + 1 < tokens.count && tokens[start + 1].isKeyword("NOT") && first.isKeyword("IS") ? start + 1 : start
+        }
+        return nil
+    }
+
+    /// `name` or `qualifier.name` ending at `end`, resolved among the statement's sources.
+    func columnReference(endingAt end: Int, in shape: SQLShape) -> (Column, Table)? {
+        let tokens = shape.tokens
+        guard tokens.indices.contains(end), tokens[end].isName else { return nil }
+        if end >= 2, tokens[end - 1].isSymbol("."), tokens[end - 2].isName {
+            return resolveColumn(qualifier: tokens[end - 2].text, name: tokens[end].text, in: shape)
+        }
+        return resolveColumn(qualifier: nil, name: tokens[end].text, in: shape)
+    }
+
+    /// `name` or `qualifier.name` starting at `start` (not a function call), resolved among the statement's sources.
+    func columnReference(startingAt start: Int, in shape: SQLShape) -> (Column, Table)? {
+        let tokens = shape.tokens
+        guard tokens.indices.contains(start), tokens[start].isName else { return nil }
+        if start + 2 < tokens.count, tokens[start + 1].isSymbol("."), tokens[start + 2].isName {
+            if start + 3 < tokens.count, tokens[start + 3].isSymbol("(") { return nil }
+            return resolveColumn(qualifier: tokens[start].text, name: tokens[start + 2].text, in: shape)
+        }
+        if start + 1 < tokens.count, tokens[start + 1].isSymbol("(") { return nil }
+        return resolveColumn(qualifier: nil, name: tokens[start].text, in: shape)
+    }
+
+    // MARK: - Result columns
+
+    /// Every result column, typed by `types:`, else by its origin column, else by its expression; nil after an error.
+    mutating func typeColumns(
+        _ query: Query, of table: Table, statement: OpaquePointer, shape: SQLShape, what: String = "query"
+    ) -> [AnalyzedQuery.ResultColumn]? {
+        let prefix = "\(what) '\(query.name)'"
+        let count = Int(sqlite3_column_count(statement))
+        var columns: [AnalyzedQuery.ResultColumn] = []
+        var failed = false
+        for index in 0..<count {
+            let name = String(cString: sqlite3_column_name(statement, Int32(index)))
+            let swiftName = SwiftNaming.lowerCamelCase(name)
+            // A property is derived from a name, not from an expression's text (`max(rating)`).
+            guard SwiftNaming.isIdentifier(swiftName), !swiftName.isEmpty,
+                  name.unicodeScalars.allSatisfy({ CharacterSetHelpers.isIdentifierScalar($0) || $0 == " " }) else {
+                diagnostics.error("\(prefix): result column '\(name)' needs a name that can be a Swift property; add AS name", at: query.location(of: "sql"))
+                failed = true
+                continue
+            }
+            var value: AnalyzedQuery.Value?
+            if let annotation = query.resultTypes.first(where: { $0.name == name }) {
+                value = resolve(annotation, of: table, what: "types")
+                if value == nil { failed = true; continue }
+            } else if let origin = originColumn(statement, at: index) {
+                let nullable = !isNotNull(origin.0, of: origin.1)
+                    || shape.sources.contains { $0.nullable && $0.name.caseInsensitiveCompare(origin.1.name(at: schema.settings.version)) == .orderedSame }
+                value = AnalyzedQuery.Value(type: qualified(origin.0, of: origin.1), isOptional: nullable)
+            } else {
+                let term = shape.resultTerms.first { $0.alias?.caseInsensitiveCompare(name) == .orderedSame }
+                    ?? (shape.resultTerms.count == count && shape.resultTerms[index].alias == nil ? shape.resultTerms[index] : nil)
+                value = term.flatMap { inferExpression($0.tokens[...], in: shape) }
+            }
+            guard let value else {
+                diagnostics.error(
+                    "\(prefix): the type of result column '\(name)' cannot be inferred from the schema; give it in 'types:', e.g. types: { \(name): Double? }",
+                    at: query.location(of: "sql"))
+                failed = true
+                continue
+            }
+            columns.append(AnalyzedQuery.ResultColumn(name: name, swiftName: swiftName, value: value))
+        }
+        for annotation in query.resultTypes where !columns.contains(where: { $0.name == annotation.name }) && !failed {
+            diagnostics.error("\(prefix): 'types' types '\(annotation.name)', which is not a result column of the query", at: annotation.location)
+            failed = true
+        }
+        return failed ? nil : columns
+    }
+
+    /// The schema column a result column comes from, through `sqlite3_column_table_name` / `_origin_name`.
+    private func originColumn(_ statement: OpaquePointer, at index: Int) -> (Column, Table)? {
+        guard let tableName = sqlite3_column_table_name(statement, Int32(index)),
+              let columnName = sqlite3_column_origin_name(statement, Int32(index)),
+              let table = table(named: String(cString: tableName)),
+              let column = column(named: String(cString: columnName), in: table)
+        else { return nil }
+        return (column, table)
+    }
+
+    /// The type of an expression SQLite cannot trace to a column: a literal, `count(…)`, `total(…)`,
+    /// `avg(…)`, `sum(col)`, `min(col)` / `max(col)`, `CAST(… AS type)`, `coalesce(…)` / `ifnull(…)`, a column.
+    func inferExpression(_ tokens: ArraySlice<SQLToken>, in shape: SQLShape) -> AnalyzedQuery.Value? {
+        var tokens = tokens
+        // Redundant parentheses.
+        while tokens.count >= 2, tokens.first!.isSymbol("("), closingIndex(tokens, tokens.startIndex) == tokens.endIndex - 1 {
+            tokens = tokens.dropFirst().dropLast()
+        }
+        guard let first = tokens.first else { return nil }
+        if tokens.count == 1 {
+            switch first.kind {
+            case .number:
+                let isReal = first.text.contains(".") || first.text.lowercased().contains("e") && !first.text.lowercased().hasPrefix("0x")
+                return AnalyzedQuery.Value(type: isReal ? .double : .int64, isOptional: false)
+            case .string:
+                return AnalyzedQuery.Value(type: .string, isOptional: false)
+            default:
+                break
+            }
+        }
+        let array = Array(tokens)
+        let miniShape = shape
+        if array.count <= 3, let reference = columnReference(array, in: miniShape) {
+            return AnalyzedQuery.Value(type: qualified(reference.0, of: reference.1), isOptional: !isNotNull(reference.0, of: reference.1))
+        }
+        guard first.kind == .word, tokens.count >= 3, tokens[tokens.startIndex + 1].isSymbol("("),
+              closingIndex(tokens, tokens.startIndex + 1) == tokens.endIndex - 1
+        else { return nil }
+        let arguments = splitArguments(tokens.dropFirst(2).dropLast())
+        switch first.text.lowercased() {
+        case "count":
+            return AnalyzedQuery.Value(type: .int64, isOptional: false)
+        case "total":
+            return AnalyzedQuery.Value(type: .double, isOptional: false)
+        case "avg":
+            return AnalyzedQuery.Value(type: .double, isOptional: true)
+        case "sum":
+            guard arguments.count == 1, let reference = columnReference(Array(arguments[0]), in: shape) else { return nil }
+            let isInteger = reference.0.affinity == .integer
+            return AnalyzedQuery.Value(type: isInteger ? .int64 : .double, isOptional: true)
+        case "min", "max":
+            guard arguments.count == 1, let inner = inferExpression(arguments[0], in: shape) else { return nil }
+            return AnalyzedQuery.Value(type: inner.type, isOptional: true)
+        case "cast":
+            let parts = Array(tokens.dropFirst(2).dropLast())
+            guard let asIndex = parts.lastIndex(where: { $0.isKeyword("AS") }), asIndex + 1 < parts.count else { return nil }
+            let typeName = parts[(asIndex + 1)...].map(\.text).joined(separator: " ")
+            let inner = inferExpression(parts[..<asIndex], in: shape)
+            return AnalyzedQuery.Value(type: .default(for: Affinity(declaredType: typeName)), isOptional: inner?.isOptional ?? true)
+        case "coalesce", "ifnull":
+            let values = arguments.map { inferExpression($0, in: shape) }
+            let columnIndex = arguments.indices.first { values[$0] != nil && columnReference(Array(arguments[$0]), in: shape) != nil }
+            guard let typed = columnIndex.flatMap({ values[$0] }) ?? values.compactMap({ $0 }).first else { return nil }
+            let neverNull = values.contains { $0?.isOptional == false }
+            return AnalyzedQuery.Value(type: typed.type, isOptional: !neverNull)
+        default:
+            return nil
+        }
+    }
+
+    private func columnReference(_ tokens: [SQLToken], in shape: SQLShape) -> (Column, Table)? {
+        if tokens.count == 1, tokens[0].isName { return resolveColumn(qualifier: nil, name: tokens[0].text, in: shape) }
+        if tokens.count == 3, tokens[0].isName, tokens[1].isSymbol("."), tokens[2].isName {
+            return resolveColumn(qualifier: tokens[0].text, name: tokens[2].text, in: shape)
+        }
+        return nil
+    }
+
+    private func closingIndex(_ tokens: ArraySlice<SQLToken>, _ open: Int) -> Int? {
+        var depth = 0
+        for index in open..<tokens.endIndex {
+            if tokens[index].isSymbol("(") { depth += 1 }
+            if tokens[index].isSymbol(")") { depth -= 1; if depth == 0 { return index } }
+        }
+        return nil
+    }
+
+    private func splitArguments(_ tokens: ArraySlice<SQLToken>) -> [ArraySlice<SQLToken>] {
+        var result: [ArraySlice<SQLToken>] = []
+        var depth = 0
+        var start = tokens.startIndex
+        for index in tokens.indices {
+            if tokens[index].isSymbol("(") { depth += 1 }
+            if tokens[index].isSymbol(")") { depth -= 1 }
+            if depth == 0, tokens[index].isSymbol(",") {
+                result.append(tokens[start..<index])
+                start = index + 1
+            }
+        }
+        if start < tokens.endIndex { result.append(tokens[start..<tokens.endIndex]) }
+        return result
+    }
+}

@@ -1,0 +1,249 @@
+import CSQLite
+import Foundation
+
+/// Stage 4b, after Verify: prepares every query against the latest schema in an in-memory SQLite
+/// database and types its parameters and result columns from the schema (see docs/SchemaFormat.md, Queries).
+struct QueryAnalyzer {
+    let schema: Schema
+    var diagnostics = DiagnosticCollector()
+    private let latest: Int
+    /// The views of the latest version as tables, once typed: queries may name them.
+    var viewTables: [Table] = []
+
+    init(schema: Schema) {
+        self.schema = schema
+        latest = schema.settings.version
+    }
+
+    /// The analyzed queries of every table, by the table's SQL name; the errors of every query otherwise.
+    static func analyze(_ schema: Schema) throws(DiagnosticsError) -> [String: [AnalyzedQuery]] {
+        try analyzeAll(schema).queries
+    }
+
+    /// The analyzed queries of every table and view, by SQL name, and each view of the latest
+    /// version as a table whose columns are typed like a query's result columns (for its record and DAO).
+    static func analyzeAll(_ schema: Schema) throws(DiagnosticsError) -> (queries: [String: [AnalyzedQuery]], views: [Table]) {
+        let views = schema.views(at: schema.settings.version)
+        let tables = schema.tables.filter { !$0.queries.isEmpty && $0.range.contains(schema.settings.version) }
+        guard !tables.isEmpty || !views.isEmpty else { return ([:], []) }
+        var analyzer = QueryAnalyzer(schema: schema)
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let handle else {
+            sqlite3_close(handle)
+            throw DiagnosticsError(diagnostics: [Diagnostic(.error, "cannot open an in-memory SQLite database to check the queries", at: nil)])
+        }
+        defer { sqlite3_close(handle) }
+        for statement in SQLWriter.creationStatements(for: schema, at: schema.settings.version) {
+            // Verify has created this schema already; a failure here is reported there.
+            guard sqlite3_exec(handle, statement, nil, nil, nil) == SQLITE_OK else { return ([:], []) }
+        }
+        for view in views {
+            if let table = analyzer.viewTable(view, in: handle) { analyzer.viewTables.append(table) }
+        }
+        var result: [String: [AnalyzedQuery]] = [:]
+        for table in tables {
+            result[table.name] = table.queries.compactMap { analyzer.analyze($0, of: table, in: handle) }
+        }
+        for (view, table) in zip(views, analyzer.viewTables) where !view.queries.isEmpty {
+            result[view.name] = view.queries.compactMap { analyzer.analyze($0, of: table, in: handle) }
+        }
+        try analyzer.diagnostics.throwIfErrors()
+        return (result, analyzer.viewTables)
+    }
+
+    /// A view as a table without keys, whose columns are the view's result columns typed like a query's.
+    private mutating func viewTable(_ view: View, in connection: OpaquePointer) -> Table? {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(connection, view.sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            return nil  // Verify reports it.
+        }
+        defer { sqlite3_finalize(statement) }
+        let query = Query(
+            name: view.name, doc: nil, sql: view.sql, returnsOne: false, resultTypes: view.resultTypes, parameterTypes: [],
+            location: view.location, keyLocations: view.keyLocations, sqlPlacement: nil)
+        var table = Table(
+            name: view.name, swiftName: view.swiftName, doc: view.doc, range: view.range, renamedFrom: nil, withoutRowID: false,
+            strict: false, columns: [], primaryKey: nil, uniqueConstraints: [], checks: [], indexes: [],
+            location: view.location, keyLocations: view.keyLocations)
+        let owner = table
+        guard let columns = typeColumns(query, of: owner, statement: statement, shape: SQLShape(sql: view.sql), what: "view") else { return nil }
+        table.columns = columns.map { column in
+            var synthetic = TableModel.code(column.name, column.value, swiftName: column.swiftName).column
+            synthetic.doc = "Column `\(column.name)` of view `\(view.name)`."
+            synthetic.sqlType = ""
+            return synthetic
+        }
+        return table
+    }
+
+    // MARK: - One query
+
+    private mutating func analyze(_ query: Query, of table: Table, in connection: OpaquePointer) -> AnalyzedQuery? {
+        let prefix = "query '\(query.name)'"
+        var statement: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let code = query.sql.withCString { sqlite3_prepare_v2(connection, $0, -1, &statement, &tail) }
+        guard code == SQLITE_OK, let statement else {
+            let message = String(cString: sqlite3_errmsg(connection))
+            let offset = Int(sqlite3_error_offset(connection))
+            diagnostics.error("\(prefix): \(message)", at: offset >= 0 ? query.location(ofSQLOffset: offset) : query.location(of: "sql"))
+            return nil
+        }
+        defer { sqlite3_finalize(statement) }
+        let shape = SQLShape(sql: query.sql)
+        if let tail, SQLTokenizer.tokens(String(cString: tail)).contains(where: { !$0.isSymbol(";") }) {
+            diagnostics.error("\(prefix): 'sql' must be one statement", at: query.location(of: "sql"))
+            return nil
+        }
+        let allowed: Set<String> = ["SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "WITH", "VALUES"]
+        guard let keyword = shape.leadingKeyword, allowed.contains(keyword) else {
+            diagnostics.error(
+                "\(prefix): 'sql' must be a SELECT, INSERT, UPDATE, DELETE or REPLACE statement", at: query.location(of: "sql"))
+            return nil
+        }
+        let parameters = typeParameters(query, of: table, statement: statement, shape: shape)
+        let columns = typeColumns(query, of: table, statement: statement, shape: shape)
+        guard let parameters, let columns else { return nil }
+
+        let resultShape: AnalyzedQuery.Shape
+        let tableColumns = table.columns(at: latest)
+        let isOwnRow = columns.count == tableColumns.count && columns.count > 0 && (0..<columns.count).allSatisfy { index in
+            origin(of: statement, at: index).map { $0.table == table.name(at: latest) && $0.column == tableColumns[index].name(at: latest) } == true
+        } && !shape.sources.contains { $0.nullable && $0.name.caseInsensitiveCompare(table.name(at: latest)) == .orderedSame }
+        if columns.isEmpty {
+            resultShape = .changes
+        } else if isOwnRow && query.resultTypes.isEmpty {
+            resultShape = .record
+        } else if columns.count == 1 {
+            resultShape = .single
+        } else {
+            let name = SwiftNaming.upperCamelCase(query.name)
+            let taken = ["Column", "Ordering", table.swiftName] + tableColumns.compactMap { column -> String? in
+                if case let .enumeration(enumName, _, _) = column.swiftType { return enumName }
+                return nil
+            }
+            if taken.contains(name) {
+                diagnostics.error(
+                    "\(prefix): its result struct '\(table.swiftName).\(name)' would clash with a type the record already has; rename the query",
+                    at: query.location(of: "name"))
+                return nil
+            }
+            var seen: [String: String] = [:]
+            for column in columns {
+                if let other = seen[column.swiftName] {
+                    diagnostics.error(
+                        "\(prefix): result columns '\(other)' and '\(column.name)' both become property '\(column.swiftName)'; rename one with AS",
+                        at: query.location(of: "sql"))
+                    return nil
+                }
+                seen[column.swiftName] = column.name
+            }
+            resultShape = .structure(name: name)
+        }
+        if query.returnsOne, resultShape == .changes {
+            diagnostics.error("\(prefix): 'returns: one' needs a statement that returns rows", at: query.location(of: "returns"))
+            return nil
+        }
+        return AnalyzedQuery(query: query, tableName: table.name, parameters: parameters, columns: columns, shape: resultShape)
+    }
+
+    /// The table and column a result column comes from, through SQLite's column metadata.
+    private func origin(of statement: OpaquePointer, at index: Int) -> (table: String, column: String)? {
+        guard let table = sqlite3_column_table_name(statement, Int32(index)),
+              let column = sqlite3_column_origin_name(statement, Int32(index))
+        else { return nil }
+        return (String(cString: table), String(cString: column))
+    }
+
+    // MARK: - Types written in types: and params:
+
+    /// The Swift type `written` names: a type `swift:` accepts, or an enum of a record (`Status` for
+    /// the owning table's, `Book.Status` for any table's), with `?` for Optional.
+    mutating func resolve(_ annotation: TypeAnnotation, of table: Table, what: String) -> AnalyzedQuery.Value? {
+        var name = annotation.written
+        var optional = false
+        if name.hasSuffix("?") {
+            optional = true
+            name.removeLast()
+        }
+        let type: SwiftValueType
+        switch name {
+        case "Date": type = .date(schema.settings.dates)
+        case "UUID": type = .uuid(schema.settings.uuids)
+        case "DatabaseValue": type = .custom("DatabaseValue")
+        default:
+            if let named = SwiftValueType.namedTypes[name] {
+                type = named
+            } else if let enumeration = enumType(named: name, owner: table) {
+                type = enumeration
+            } else if SwiftNaming.isTypeName(name) && !SwiftNaming.reservedTypeNames.contains(name) {
+                type = .custom(name)
+            } else {
+                diagnostics.error("'\(what)' must name a Swift type, found '\(annotation.written)'", at: annotation.location)
+                return nil
+            }
+        }
+        return AnalyzedQuery.Value(type: type, isOptional: optional)
+    }
+
+    private func enumType(named name: String, owner: Table) -> SwiftValueType? {
+        for table in schema.tables where table.range.contains(latest) {
+            for column in table.columns(at: latest) {
+                guard case let .enumeration(enumName, cases, rawType) = column.swiftType else { continue }
+                if name == "\(table.swiftName).\(enumName)" || (table.name == owner.name && name == enumName) {
+                    return .enumeration(name: "\(table.swiftName).\(enumName)", cases: cases, rawType: rawType)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A column's Swift type as seen from outside its record (an enum qualified by the record).
+    func qualified(_ column: Column, of table: Table) -> SwiftValueType {
+        if case let .enumeration(name, cases, rawType) = column.swiftType {
+            return .enumeration(name: "\(table.swiftName).\(name)", cases: cases, rawType: rawType)
+        }
+        return column.swiftType
+    }
+
+    /// True when the column never holds NULL: NOT NULL, a key column made NOT NULL, or the rowid alias.
+    func isNotNull(_ column: Column, of table: Table) -> Bool {
+        column.notNull || table.rowIDAlias(at: latest)?.name == column.name
+            || SQLWriter.isImplicitlyNotNull(column, of: table, at: latest, keyNames: table.primaryKeyNames(at: latest))
+    }
+
+    // MARK: - Tables and columns named in the SQL
+
+    /// The table of the schema called `name` at the latest version.
+    func table(named name: String) -> Table? {
+        schema.tables.first { $0.range.contains(latest) && $0.name(at: latest).caseInsensitiveCompare(name) == .orderedSame }
+            ?? viewTables.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    func column(named name: String, in table: Table) -> Column? {
+        table.columns(at: latest).first { $0.name(at: latest).caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// The column a reference `qualifier.name` or `name` means among the statement's sources.
+    func resolveColumn(qualifier: String?, name: String, in shape: SQLShape) -> (Column, Table)? {
+        if let qualifier {
+            var candidates = shape.sources.filter {
+                ($0.alias ?? $0.name).caseInsensitiveCompare(qualifier) == .orderedSame
+            }
+            if qualifier.caseInsensitiveCompare("excluded") == .orderedSame, let target = shape.insertTable {
+                candidates = [SQLShape.Source(name: target, alias: nil, nullable: false)]
+            }
+            guard let source = candidates.first, let table = table(named: source.name),
+                  let column = column(named: name, in: table)
+            else { return nil }
+            return (column, table)
+        }
+        var found: [(Column, Table)] = []
+        for source in shape.sources {
+            guard let table = table(named: source.name), let column = column(named: name, in: table) else { continue }
+            if !found.contains(where: { $0.1.name == table.name }) { found.append((column, table)) }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+}
