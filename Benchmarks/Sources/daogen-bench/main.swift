@@ -59,6 +59,7 @@ func runBenchmark(_ options: Options) throws {
         FetchOrdersWorkload(source: options.northwind),
         FindByKeyWorkload(count: sizes.findKeys, tableRows: sizes.tableRows),
         UpdateWorkload(count: sizes.updateRows, tableRows: sizes.tableRows),
+        JoinWorkload(books: sizes.joinBooks, authors: sizes.joinAuthors),
     ]
     let workloads = allWorkloads.filter { options.workloads?.contains($0.identifier) ?? true }
     let generator = try options.generatorResults.map(GeneratorResults.init(path:))

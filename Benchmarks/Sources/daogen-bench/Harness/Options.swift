@@ -48,7 +48,8 @@ struct Options {
           --smoke                     a few hundred rows, 1 run, no warm-up: checks that everything
                                       runs (for CI), measures nothing
           --no-warm-up                skip the untimed first run of each implementation
-          --workloads LIST            comma-separated: insert,fetch,orders,find,update (default all)
+          --workloads LIST            comma-separated: insert,fetch,orders,find,update,
+                                      join (default all)
           --implementations LIST      comma-separated numbers 1-4 (default all)
           --northwind PATH            the Northwind file (default <repo>/../shared/data/northwind.sqlite)
           --output PATH               write the Markdown results document (RESULTS.md)

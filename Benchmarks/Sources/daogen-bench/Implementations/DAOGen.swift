@@ -40,6 +40,19 @@ struct DAOGenImplementation: Implementation {
         return Sample(duration: duration, checksum: checksum)
     }
 
+    /// The generated query method `BookDAO.withAuthor(after:)`.
+    func fetchJoin(after: Int64, path: String) throws -> Sample {
+        let dao = try BenchDatabase.open(path: path).book
+        let (duration, rows) = try Stopwatch.time {
+            try dao.withAuthor(after: after)
+        }
+        var checksum = Checksum()
+        for row in rows {
+            checksum.add(JoinRow(id: row.id, title: row.title, rating: row.rating, authorName: row.authorName))
+        }
+        return Sample(duration: duration, checksum: checksum)
+    }
+
     /// `WideDAO.find(id:)` for each key, inside `BenchDatabase.transaction`.
     func findWide(keys: [Int64], path: String) throws -> Sample {
         let database = try BenchDatabase.open(path: path)

@@ -39,6 +39,19 @@ struct GRDBCodableImplementation: Implementation {
         return Sample(duration: duration, checksum: checksum)
     }
 
+    /// `fetchAll(_:sql:arguments:)` of a `Decodable` struct inside `DatabaseQueue.read`.
+    func fetchJoin(after: Int64, path: String) throws -> Sample {
+        let queue = try DatabaseQueue(path: path)
+        let (duration, rows) = try Stopwatch.time {
+            try queue.read { db in try CodableBookWithAuthor.fetchAll(db, sql: JoinWorkload.sql, arguments: [after]) }
+        }
+        var checksum = Checksum()
+        for row in rows {
+            checksum.add(JoinRow(id: row.id, title: row.title, rating: row.rating, authorName: row.authorName))
+        }
+        return Sample(duration: duration, checksum: checksum)
+    }
+
     /// `fetchOne(_:key:)` for each key, inside one `DatabaseQueue.read`.
     func findWide(keys: [Int64], path: String) throws -> Sample {
         let queue = try DatabaseQueue(path: path)
@@ -170,4 +183,22 @@ private struct CodableOrder: Codable, FetchableRecord, TableRecord {
             shipName: shipName, shipAddress: shipAddress, shipCity: shipCity, shipRegion: shipRegion,
             shipPostalCode: shipPostalCode, shipCountry: shipCountry)
     }
+}
+
+/// A row of the join as a GRDB `Decodable` record, decoded by column name.
+private struct CodableBookWithAuthor: Decodable, FetchableRecord {
+    /// The column names of the properties.
+    enum CodingKeys: String, CodingKey {
+        case id, title, rating
+        case authorName = "author_name"
+    }
+
+    /// `book.id`.
+    var id: Int64
+    /// `book.title`.
+    var title: String
+    /// `book.rating`.
+    var rating: Double?
+    /// `author.name AS author_name`.
+    var authorName: String
 }

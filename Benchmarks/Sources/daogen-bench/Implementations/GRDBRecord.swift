@@ -40,6 +40,19 @@ struct GRDBRecordImplementation: Implementation {
         return Sample(duration: duration, checksum: checksum)
     }
 
+    /// `fetchAll(_:sql:arguments:)` of a record that reads by index, inside `DatabaseQueue.read`.
+    func fetchJoin(after: Int64, path: String) throws -> Sample {
+        let queue = try DatabaseQueue(path: path)
+        let (duration, rows) = try Stopwatch.time {
+            try queue.read { db in try IndexedBookWithAuthor.fetchAll(db, sql: JoinWorkload.sql, arguments: [after]) }
+        }
+        var checksum = Checksum()
+        for row in rows {
+            checksum.add(JoinRow(id: row.id, title: row.title, rating: row.rating, authorName: row.authorName))
+        }
+        return Sample(duration: duration, checksum: checksum)
+    }
+
     /// `fetchOne(_:key:)` for each key, inside one `DatabaseQueue.read`.
     func findWide(keys: [Int64], path: String) throws -> Sample {
         let queue = try DatabaseQueue(path: path)
@@ -234,5 +247,26 @@ private struct IndexedOrder: FetchableRecord, TableRecord {
             requiredDate: requiredDate, shippedDate: shippedDate, shipVia: shipVia, freight: freight,
             shipName: shipName, shipAddress: shipAddress, shipCity: shipCity, shipRegion: shipRegion,
             shipPostalCode: shipPostalCode, shipCountry: shipCountry)
+    }
+}
+
+/// A row of the join as a hand-written GRDB record that reads the columns of ``JoinWorkload/sql``
+/// by index.
+struct IndexedBookWithAuthor: FetchableRecord {
+    /// `book.id`.
+    var id: Int64
+    /// `book.title`.
+    var title: String
+    /// `book.rating`.
+    var rating: Double?
+    /// `author.name AS author_name`.
+    var authorName: String
+
+    /// Reads the columns by index.
+    init(row: Row) {
+        id = row[0]
+        title = row[1]
+        rating = row[2]
+        authorName = row[3]
     }
 }

@@ -17,6 +17,10 @@ protocol Implementation {
     /// Finds the `wide` row of each key, one query per key, in one read transaction.
     func findWide(keys: [Int64], path: String) throws -> Sample
 
+    /// Fetches every row of `book JOIN author` whose book key is above `after`, in key order
+    /// (``JoinWorkload/sql``), into an array of the implementation's result structs.
+    func fetchJoin(after: Int64, path: String) throws -> Sample
+
     /// Updates every column of the `wide` row of each record's key, in one transaction.
     func updateWide(_ rows: [WideRow], path: String) throws -> Duration
 }

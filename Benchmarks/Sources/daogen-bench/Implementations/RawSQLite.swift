@@ -98,6 +98,37 @@ struct RawSQLiteImplementation: Implementation {
         return Sample(duration: duration, checksum: checksum)
     }
 
+    /// One prepared SELECT, bound by index and read by index into ``JoinRow`` values.
+    func fetchJoin(after: Int64, path: String) throws -> Sample {
+        let connection = try RawConnection(path: path)
+        let select = try connection.prepare(JoinWorkload.sql)
+        defer { sqlite3_finalize(select) }
+        let (duration, rows) = try Stopwatch.time {
+            var rows: [JoinRow] = []
+            sqlite3_bind_int64(select, 1, after)
+            while true {
+                let code = sqlite3_step(select)
+                guard code == SQLITE_ROW else {
+                    guard code == SQLITE_DONE else { throw connection.error("fetch join") }
+                    break
+                }
+                guard let title = Self.string(select, 1), let authorName = Self.string(select, 3) else {
+                    throw BenchError("NULL in a NOT NULL column of the join")
+                }
+                rows.append(JoinRow(
+                    id: sqlite3_column_int64(select, 0),
+                    title: title,
+                    rating: Self.double(select, 2),
+                    authorName: authorName))
+            }
+            sqlite3_reset(select)
+            return rows
+        }
+        var checksum = Checksum()
+        for row in rows { checksum.add(row) }
+        return Sample(duration: duration, checksum: checksum)
+    }
+
     /// One prepared SELECT by key, rebound for each key, between `BEGIN` and `COMMIT`.
     func findWide(keys: [Int64], path: String) throws -> Sample {
         let connection = try RawConnection(path: path)

@@ -30,6 +30,10 @@ struct WorkloadSizes {
     var findKeys = 100_000
     /// Rows updated.
     var updateRows = 50_000
+    /// Books in the join workload's file; the join returns each once.
+    var joinBooks = 200_000
+    /// Authors in the join workload's file.
+    var joinAuthors = 1_000
 
     /// The sizes of the workloads, multiplied by `scale` (at least one row each).
     static func scaled(_ scale: Double) -> WorkloadSizes {
@@ -38,13 +42,15 @@ struct WorkloadSizes {
         let full = WorkloadSizes()
         var sizes = WorkloadSizes(
             insertRows: scaled(full.insertRows), tableRows: scaled(full.tableRows),
-            findKeys: scaled(full.findKeys), updateRows: scaled(full.updateRows))
+            findKeys: scaled(full.findKeys), updateRows: scaled(full.updateRows),
+            joinBooks: scaled(full.joinBooks), joinAuthors: scaled(full.joinAuthors))
         sizes.updateRows = min(sizes.updateRows, sizes.tableRows)
         return sizes
     }
 
     /// A few hundred rows per workload: enough to run every code path, for CI.
-    static let smoke = WorkloadSizes(insertRows: 300, tableRows: 500, findKeys: 300, updateRows: 300)
+    static let smoke = WorkloadSizes(
+        insertRows: 300, tableRows: 500, findKeys: 300, updateRows: 300, joinBooks: 500, joinAuthors: 20)
 }
 
 extension Int {
