@@ -11,7 +11,8 @@ struct JoinWorkload: Workload {
     /// The database every run copies.
     private var template = ""
 
-    /// The query every implementation runs (daogen's is the same text, from `library.yaml`).
+    /// The query the hand-written and GRDB implementations run: daogen runs the same statement from
+    /// `library.yaml`, where the parameter is named `:after`.
     static let sql = """
         SELECT book.id, book.title, book.rating, author.name AS author_name
         FROM book JOIN author ON author.id = book.author_id
