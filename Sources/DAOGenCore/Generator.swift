@@ -18,6 +18,8 @@ public struct LoadedSchema: Sendable {
     public var plan: [Int: [MigrationStep]]
     /// Rows the migration proof inserted and compared.
     public var provedRowCount: Int
+    /// The CREATE statements of every version, written once for verification, history and `daogen sql`.
+    var creation: CreationSQL
     /// The schema files holding tables, by output stem, in name order.
     var tableFileStems: [(stem: String, path: String)]
     /// The directory as given, for headers.
@@ -70,9 +72,10 @@ public enum Generator {
         }
         let plan: [Int: [MigrationStep]]
         let provedRowCount: Int
+        let creation = CreationSQL(schema: resolved.schema)
         do {
             plan = try MigrationPlanner.plan(resolved.schema)
-            provedRowCount = try SchemaVerifier.verify(resolved.schema)
+            provedRowCount = try SchemaVerifier.verify(resolved.schema, plan: plan, creation: creation)
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + resolved.warnings)
         }
@@ -81,6 +84,7 @@ public enum Generator {
             warnings: resolved.warnings,
             plan: plan,
             provedRowCount: provedRowCount,
+            creation: creation,
             tableFileStems: parsed.tableFiles.map { ($0.stem, $0.path) },
             displayPath: displayPath,
             directory: directory)
@@ -146,13 +150,18 @@ public enum Generator {
 
     /// The CREATE statements of `version` (the latest when nil), each ending with a semicolon.
     public static func creationSQL(_ loaded: LoadedSchema, version: Int? = nil) -> String {
-        creationSQL(of: loaded.schema, version: version ?? loaded.schema.settings.version)
+        creationSQL(loaded.creation.statements(at: version ?? loaded.schema.settings.version))
     }
 
     /// The CREATE statements of `version` of `schema`, each ending with a semicolon: what `daogen sql` prints
     /// and what the schema history records.
     static func creationSQL(of schema: Schema, version: Int) -> String {
-        SQLWriter.creationStatements(for: schema, at: version).map { $0 + ";\n" }.joined(separator: "\n")
+        creationSQL(SQLWriter.creationStatements(for: schema, at: version))
+    }
+
+    /// `statements` as `daogen sql` prints them, each ending with a semicolon.
+    static func creationSQL(_ statements: [String]) -> String {
+        statements.map { $0 + ";\n" }.joined(separator: "\n")
     }
 
     /// The migration steps from `from` to `to` as an SQL script, each step under a comment saying what it does.

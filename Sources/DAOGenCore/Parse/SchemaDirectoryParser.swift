@@ -56,6 +56,7 @@ enum SchemaDirectoryParser {
         var settings: ParsedFile?
         var tables: [ParsedFile] = []
         var stems: [String: String] = [:]
+        var toParse: [(url: URL, path: String, stem: String)] = []
         for url in files {
             let name = url.lastPathComponent
             let path = displayPath.hasSuffix("/") ? displayPath + name : displayPath + "/" + name
@@ -67,8 +68,18 @@ enum SchemaDirectoryParser {
                 continue
             }
             stems[stem] = name
-            guard let file = parseFile(url: url, path: path, stem: stem, diagnostics: &diagnostics) else { continue }
-            if stem == settingsStem {
+            toParse.append((url, path, stem))
+        }
+        // Files parse independently: on every core, the results kept in name order.
+        let parsed = toParse.map { FileToParse(url: $0.url, path: $0.path, stem: $0.stem) }.parallelMap { file in
+            var fileDiagnostics = DiagnosticCollector()
+            let result = parseFile(url: file.url, path: file.path, stem: file.stem, diagnostics: &fileDiagnostics)
+            return (result, fileDiagnostics.diagnostics)
+        }
+        for (result, fileDiagnostics) in parsed {
+            diagnostics.append(contentsOf: fileDiagnostics)
+            guard let file = result else { continue }
+            if file.stem == settingsStem {
                 settings = file
             } else {
                 tables.append(file)
@@ -79,6 +90,13 @@ enum SchemaDirectoryParser {
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics: diagnostics.sorted) }
         return ParsedSchemaDirectory(settingsFile: settings, tableFiles: tables)
+    }
+
+    /// A file `parse` reads.
+    private struct FileToParse: Sendable {
+        var url: URL
+        var path: String
+        var stem: String
     }
 
     private static func parseFile(
