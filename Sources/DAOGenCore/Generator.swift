@@ -104,25 +104,35 @@ public enum Generator {
     public static func render(_ loaded: LoadedSchema, renderer: TemplateRenderer) throws(DiagnosticsError) -> [GeneratedFile] {
         let schema = loaded.schema
         let latest = schema.settings.version
-        var allTables: [TableModel] = []
-        var files: [GeneratedFile] = []
-        for (stem, path) in loaded.tableFileStems {
+        // Each schema file renders on its own: on every core, the files (and the first error) in name order.
+        let rendered = loaded.tableFileStems.map { FileToRender(stem: $0.stem, path: $0.path) }.parallelMap { file in
             let tables = schema.tables
-                .filter { $0.location.file == path && $0.range.contains(latest) }
+                .filter { $0.location.file == file.path && $0.range.contains(latest) }
                 .map { TableModel(table: $0, schema: schema) }
-            allTables += tables
-            let name = outputFileName(forSchemaFileStem: stem)
+            let name = outputFileName(forSchemaFileStem: file.stem)
             // Headers name the schema file alone: output must not depend on where the tool ran.
             let model = TableFileModel(
                 fileName: SwiftLiteral.commentText(name),
-                sourceName: SwiftLiteral.commentText((path as NSString).lastPathComponent), tables: tables)
-            files.append(GeneratedFile(name: name, contents: normalized(try renderer.render(model))))
+                sourceName: SwiftLiteral.commentText((file.path as NSString).lastPathComponent), tables: tables)
+            return (tables, Result { () throws(DiagnosticsError) in GeneratedFile(name: name, contents: normalized(try renderer.render(model))) })
+        }
+        var allTables: [TableModel] = []
+        var files: [GeneratedFile] = []
+        for (tables, file) in rendered {
+            allTables += tables
+            files.append(try file.get())
         }
         let database = DatabaseModel(
-            schema: schema, tables: allTables, plan: loaded.plan, fileName: databaseFileName,
+            schema: schema, creation: loaded.creation, tables: allTables, plan: loaded.plan, fileName: databaseFileName,
             schemaName: loaded.directory.standardizedFileURL.lastPathComponent)
         files.append(GeneratedFile(name: databaseFileName, contents: normalized(try renderer.render(database))))
         return files
+    }
+
+    /// A schema file to render.
+    private struct FileToRender: Sendable {
+        var stem: String
+        var path: String
     }
 
     /// Loads and renders in one step.
@@ -181,6 +191,9 @@ public enum Generator {
 
     /// Trailing whitespace removed from every line, blank-line runs folded, exactly one final newline.
     static func normalized(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+            return normalized(ascii: text)
+        }
         var lines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var trimmed = line
@@ -190,5 +203,36 @@ public enum Generator {
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `normalized` of ASCII text without carriage returns, where bytes and characters are the same, byte by byte.
+    private static func normalized(ascii text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 1)
+        var lastLineWasEmpty = false
+        var pendingEmptyLines = 0  // empty lines not yet written: dropped at the end
+        var isFirst = true
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            var end = line.endIndex
+            while end > line.startIndex, line[line.index(before: end)] == UInt8(ascii: " ") { end = line.index(before: end) }
+            let trimmed = line[line.startIndex..<end]
+            if trimmed.isEmpty {
+                if lastLineWasEmpty { continue }
+                lastLineWasEmpty = true
+                pendingEmptyLines += 1
+                continue
+            }
+            for _ in 0..<pendingEmptyLines {
+                if !isFirst { output.append(UInt8(ascii: "\n")) }
+                isFirst = false
+            }
+            pendingEmptyLines = 0
+            lastLineWasEmpty = false
+            if !isFirst { output.append(UInt8(ascii: "\n")) }
+            isFirst = false
+            output.append(contentsOf: trimmed)
+        }
+        output.append(UInt8(ascii: "\n"))
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -110,8 +110,30 @@ public struct SchemaDescription: Sendable, Equatable {
 
     /// The WHERE of a CREATE INDEX statement, whitespace folded.
     private static func whereClause(of sql: String) -> String? {
-        guard let range = sql.range(of: " WHERE ", options: [.caseInsensitive, .backwards]) else { return nil }
-        return sql[range.upperBound...].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // The last " WHERE ", any case, found on the UTF-8 bytes: Foundation's case-insensitive
+        // search cost more than the rest of the description.
+        let bytes = sql.utf8
+        let keyword = Array(" where ".utf8)
+        guard bytes.count >= keyword.count else { return nil }
+        var start = bytes.index(bytes.endIndex, offsetBy: -keyword.count)
+        while true {
+            var matched = true
+            var position = start
+            for expected in keyword {
+                let byte = bytes[position]
+                let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                if lowered != expected {
+                    matched = false
+                    break
+                }
+                position = bytes.index(after: position)
+            }
+            if matched {
+                return sql[position...].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }
+            if start == bytes.startIndex { return nil }
+            start = bytes.index(before: start)
+        }
     }
 
     private static func text(_ value: DatabaseValue) -> String {

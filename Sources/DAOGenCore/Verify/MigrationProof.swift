@@ -174,7 +174,7 @@ struct MigrationProof {
         of compared: ComparedTable, at version: Int, in database: Database, selecting columns: [String]
     ) throws -> [[DatabaseValue]: Int] {
         let selection = columns.isEmpty ? "1" : columns.joined(separator: ", ")
-        return try database.rows("SELECT \(selection) FROM \(SQLWriter.quote(compared.table.name(at: version)))")
+        return try database.cachedRows("SELECT \(selection) FROM \(SQLWriter.quote(compared.table.name(at: version)))")
             .reduce(into: [:]) { counts, row in counts[row, default: 0] += 1 }
     }
 }

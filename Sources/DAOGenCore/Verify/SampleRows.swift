@@ -41,7 +41,7 @@ struct SampleRows {
                         ? insertInto + " DEFAULT VALUES"
                         : insertInto + " (\(names)) VALUES (\(parameters))"
                     do {
-                        _ = try database.rows(sql, candidate.map(\.value))
+                        _ = try database.cachedRows(sql, candidate.map(\.value))
                         insertedAny = true
                         break
                     } catch {
