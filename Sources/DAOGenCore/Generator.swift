@@ -58,7 +58,7 @@ public struct LoadedSchema: Sendable {
 /// The entry point the CLI and the plugins share: parse -> resolve -> verify -> render.
 public enum Generator {
     /// The generated file that holds the database type.
-    public static let databaseFileName = "daogen.swift"
+    public static let databaseFileName = OutputFileNames.databaseFileName
 
     /// Parses, resolves and verifies the schema directory at `directory`. `displayPath` is how paths appear in diagnostics.
     public static func load(directory: URL, displayPath: String) throws(DiagnosticsError) -> LoadedSchema {
@@ -145,17 +145,13 @@ public enum Generator {
     /// The output file of a schema file: `books.yaml` -> `books.swift`. Depends on the name alone, so a
     /// build plugin can predict every output before running the generator.
     public static func outputFileName(forSchemaFileStem stem: String) -> String {
-        "\(stem).swift"
+        OutputFileNames.outputFileName(forSchemaFileStem: stem)
     }
 
-    /// Every output file name for a directory's YAML file names (`daogen.yaml` included or not).
+    /// Every output file name for a directory's YAML file names (`daogen.yaml` included or not); hidden
+    /// files are left out, as the parser leaves them. The plugins compute the same (`OutputFileNames`).
     public static func outputFileNames(forSchemaFiles names: [String]) -> [String] {
-        let stems = names
-            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
-            .map { ($0 as NSString).deletingPathExtension }
-            .filter { $0 != SchemaDirectoryParser.settingsStem }
-            .sorted()
-        return stems.map(outputFileName(forSchemaFileStem:)) + [databaseFileName]
+        OutputFileNames.outputFileNames(forSchemaFiles: names)
     }
 
     /// The CREATE statements of `version` (the latest when nil), each ending with a semicolon.

@@ -22,14 +22,13 @@ struct ParsedSchemaDirectory: Sendable {
 /// Stage 1: reads a schema directory's YAML files into located nodes.
 enum SchemaDirectoryParser {
     /// The name of the settings file, without its extension.
-    static let settingsStem = "daogen"
+    static let settingsStem = OutputFileNames.settingsStem
 
     /// Lists the YAML files of `directory`, sorted by name, so output does not depend on the file system's order.
     static func yamlFiles(in directory: URL) throws -> [URL] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
         return names
-            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
-            .filter { !$0.hasPrefix(".") }
+            .filter(OutputFileNames.isSchemaFile(named:))
             .sorted()
             .map { directory.appending(path: $0, directoryHint: .notDirectory) }
     }
