@@ -1,11 +1,11 @@
+import DAOGenRuntime
 import Foundation
 
 /// Writes the DDL of a schema version: CREATE TABLE and CREATE INDEX statements, identifiers always quoted.
 enum SQLWriter {
     /// `name` as a quoted SQL identifier.
     static func quote(_ name: String) -> String {
-        // A byte scan: Foundation's `contains(_: StringProtocol)` bridges to NSString, and this runs per identifier.
-        name.utf8.contains(UInt8(ascii: "\"")) ? "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : "\"" + name + "\""
+        SQLIdentifier.quoted(name)
     }
 
     /// `text` as an SQL string literal.
