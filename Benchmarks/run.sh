@@ -6,6 +6,7 @@
 #   ./run.sh --runs 9             # more runs
 #   ./run.sh --skip-generator     # only the runtime workloads
 #   ./run.sh --synthetic-tables 100  # a smaller generator schema, for a quick check
+#   ./run.sh --scaling               # also generator-scaling.sh (100, 1,000, 5,000 tables), added to RESULTS.md
 #   ./run.sh -- --rows-scale 0.1  # anything after -- goes to daogen-bench
 #
 # Steps: a release build of this package (which runs daogen's build plugin on Sources/BenchSchemas);
@@ -21,14 +22,16 @@ generator_runs=3
 noop_runs=3
 skip_generator=0
 synthetic_tables=1000
+scaling=0
 bench_args=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs="$2"; shift 2 ;;
         --skip-generator) skip_generator=1; shift ;;
         --synthetic-tables) synthetic_tables="$2"; shift 2 ;;
+        --scaling) scaling=1; shift ;;
         --) shift; bench_args=("$@"); break ;;
-        *) echo "usage: $0 [--runs N] [--skip-generator] [--synthetic-tables N] [-- daogen-bench options]" >&2; exit 64 ;;
+        *) echo "usage: $0 [--runs N] [--skip-generator] [--synthetic-tables N] [--scaling] [-- daogen-bench options]" >&2; exit 64 ;;
     esac
 done
 
@@ -127,6 +130,19 @@ fi
 step "Running the benchmark ($runs runs)"
 "$bench" --runs "$runs" --output "$here/RESULTS.md" --svg "$here/ratios.svg" --readme "$here/README.md" \
     --generator-results "$results" ${bench_args[@]+"${bench_args[@]}"}
+
+if [ "$scaling" = 1 ] && [ "$skip_generator" = 0 ]; then
+    step "Timing the generator at 100, 1,000 and 5,000 tables (generator-scaling.sh)"
+    {
+        echo
+        echo "### Generator scaling"
+        echo
+        echo "Release \`daogen generate\`, verification included, of synthetic schemas of each size (20 columns and"
+        echo "3 indexes a table, 10 versions), one run each, written by \`generator-scaling.sh\`:"
+        echo
+        "$here/generator-scaling.sh" --daogen "$daogen"
+    } >> "$here/RESULTS.md"
+fi
 
 step "Copying the results into the repository's README"
 python3 - "$here/README.md" "$repo/README.md" <<'PY'

@@ -13,22 +13,19 @@ struct DAOGenInvocation {
     /// The directory daogen writes into.
     var outputDirectory: URL
 
-    /// The file daogen writes for the database type.
-    static let databaseFileName = "daogen.swift"
-
     /// Finds the schema among `files` (a target's files): YAML files directly in `schemaDirectory`, and
     /// template overrides in its `Templates` folder or the folder `templates:` of daogen.yaml names.
     /// Nil when the target has no YAML file.
     init?(schemaDirectory: URL, files: [URL], outputDirectory: URL) {
         let directory = schemaDirectory.standardizedFileURL
-        func isYAML(_ url: URL) -> Bool { ["yaml", "yml"].contains(url.pathExtension) }
+        func isYAML(_ url: URL) -> Bool { OutputFileNames.isSchemaFile(named: url.lastPathComponent) }
         let yaml = files
             .filter { isYAML($0) && $0.deletingLastPathComponent().standardizedFileURL.path(percentEncoded: false) == directory.path(percentEncoded: false) }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         guard !yaml.isEmpty else { return nil }
         self.schemaDirectory = directory
         self.outputDirectory = outputDirectory
-        templatesDirectory = Self.templatesDirectory(in: directory, settings: yaml.first { $0.deletingPathExtension().lastPathComponent == "daogen" })
+        templatesDirectory = Self.templatesDirectory(in: directory, settings: yaml.first { $0.deletingPathExtension().lastPathComponent == OutputFileNames.settingsStem })
         let templates = templatesDirectory.map { directory in
             ((try? FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))) ?? [])
                 .filter { $0.hasSuffix(".mustache") }
@@ -60,13 +57,10 @@ struct DAOGenInvocation {
     }
 
     /// The files daogen will write, from the schema file names alone: `<stem>.swift` per table file, and
-    /// `daogen.swift`. Must agree with `Generator.outputFileNames(forSchemaFiles:)`.
+    /// `daogen.swift`, as `OutputFileNames` (shared with the tool) names them.
     var outputFiles: [URL] {
-        let stems = inputFiles
-            .filter { ["yaml", "yml"].contains($0.pathExtension) }
-            .map { $0.deletingPathExtension().lastPathComponent }
-            .filter { $0 != "daogen" }
-        return (stems.map { "\($0).swift" } + [Self.databaseFileName]).map { outputDirectory.appending(path: $0) }
+        OutputFileNames.outputFileNames(forSchemaFiles: inputFiles.map(\.lastPathComponent))
+            .map { outputDirectory.appending(path: $0) }
     }
 
     /// `daogen generate <schema> --output <dir> [--templates <dir>] --quiet`. The build plugin adds

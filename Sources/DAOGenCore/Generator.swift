@@ -22,6 +22,8 @@ public struct LoadedSchema: Sendable {
     public var queries: [String: [AnalyzedQuery]] = [:]
     /// The views of the latest version as key-less tables with typed columns, for their records and DAOs.
     var viewTables: [Table] = []
+    /// The CREATE statements of every version, written once for verification, history and `daogen sql`.
+    var creation: CreationSQL
     /// The schema files holding tables, by output stem, in name order.
     var tableFileStems: [(stem: String, path: String)]
     /// The directory as given, for headers.
@@ -60,7 +62,7 @@ public struct LoadedSchema: Sendable {
 /// The entry point the CLI and the plugins share: parse -> resolve -> verify -> render.
 public enum Generator {
     /// The generated file that holds the database type.
-    public static let databaseFileName = "daogen.swift"
+    public static let databaseFileName = OutputFileNames.databaseFileName
 
     /// Parses, resolves and verifies the schema directory at `directory`. `displayPath` is how paths appear in diagnostics.
     public static func load(directory: URL, displayPath: String) throws(DiagnosticsError) -> LoadedSchema {
@@ -76,9 +78,10 @@ public enum Generator {
         let provedRowCount: Int
         let queries: [String: [AnalyzedQuery]]
         let viewTables: [Table]
+        let creation = CreationSQL(schema: resolved.schema)
         do {
             plan = try MigrationPlanner.plan(resolved.schema)
-            provedRowCount = try SchemaVerifier.verify(resolved.schema)
+            provedRowCount = try SchemaVerifier.verify(resolved.schema, plan: plan, creation: creation)
             (queries, viewTables) = try QueryAnalyzer.analyzeAll(resolved.schema)
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + resolved.warnings)
@@ -90,6 +93,7 @@ public enum Generator {
             provedRowCount: provedRowCount,
             queries: queries,
             viewTables: viewTables,
+            creation: creation,
             tableFileStems: parsed.tableFiles.map { ($0.stem, $0.path) },
             displayPath: displayPath,
             directory: directory)
@@ -114,18 +118,16 @@ public enum Generator {
     public static func render(_ loaded: LoadedSchema, renderer: TemplateRenderer) throws(DiagnosticsError) -> [GeneratedFile] {
         let schema = loaded.schema
         let latest = schema.settings.version
-        var allTables: [TableModel] = []
-        var files: [GeneratedFile] = []
-        for (stem, path) in loaded.tableFileStems {
+        // Each schema file renders on its own: on every core, the files (and the first error) in name order.
+        let rendered = loaded.tableFileStems.map { FileToRender(stem: $0.stem, path: $0.path) }.parallelMap { file in
             let tables = schema.tables
-                .filter { $0.location.file == path && $0.range.contains(latest) }
+                .filter { $0.location.file == file.path && $0.range.contains(latest) }
                 .map { table in
                     var model = TableModel(table: table, schema: schema)
                     model.attach(loaded.queries[table.name] ?? [])
                     return model
                 }
-            allTables += tables
-            let views = loaded.viewTables.filter { $0.location.file == path }.map { view in
+            let views = loaded.viewTables.filter { $0.location.file == file.path }.map { view in
                 var model = TableModel(table: view, schema: schema)
                 model.enums = []  // A view's enums are its tables' (`Book.Status`).
                 // A view's column has no definition of its own: its doc says where it comes from.
@@ -137,19 +139,30 @@ public enum Generator {
                 model.attach(loaded.queries[view.name] ?? [])
                 return model
             }
-            allTables += views
-            let name = outputFileName(forSchemaFileStem: stem)
+            let name = outputFileName(forSchemaFileStem: file.stem)
             // Headers name the schema file alone: output must not depend on where the tool ran.
             let model = TableFileModel(
                 fileName: SwiftLiteral.commentText(name),
-                sourceName: SwiftLiteral.commentText((path as NSString).lastPathComponent), tables: tables, views: views)
-            files.append(GeneratedFile(name: name, contents: normalized(try renderer.render(model))))
+                sourceName: SwiftLiteral.commentText((file.path as NSString).lastPathComponent), tables: tables, views: views)
+            return (tables + views, Result { () throws(DiagnosticsError) in GeneratedFile(name: name, contents: normalized(try renderer.render(model))) })
+        }
+        var allTables: [TableModel] = []
+        var files: [GeneratedFile] = []
+        for (tables, file) in rendered {
+            allTables += tables
+            files.append(try file.get())
         }
         let database = DatabaseModel(
-            schema: schema, tables: allTables, plan: loaded.plan, fileName: databaseFileName,
+            schema: schema, creation: loaded.creation, tables: allTables, plan: loaded.plan, fileName: databaseFileName,
             schemaName: loaded.directory.standardizedFileURL.lastPathComponent)
         files.append(GeneratedFile(name: databaseFileName, contents: normalized(try renderer.render(database))))
         return files
+    }
+
+    /// A schema file to render.
+    private struct FileToRender: Sendable {
+        var stem: String
+        var path: String
     }
 
     /// Loads and renders in one step.
@@ -162,28 +175,29 @@ public enum Generator {
     /// The output file of a schema file: `books.yaml` -> `books.swift`. Depends on the name alone, so a
     /// build plugin can predict every output before running the generator.
     public static func outputFileName(forSchemaFileStem stem: String) -> String {
-        "\(stem).swift"
+        OutputFileNames.outputFileName(forSchemaFileStem: stem)
     }
 
-    /// Every output file name for a directory's YAML file names (`daogen.yaml` included or not).
+    /// Every output file name for a directory's YAML file names (`daogen.yaml` included or not); hidden
+    /// files are left out, as the parser leaves them. The plugins compute the same (`OutputFileNames`).
     public static func outputFileNames(forSchemaFiles names: [String]) -> [String] {
-        let stems = names
-            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
-            .map { ($0 as NSString).deletingPathExtension }
-            .filter { $0 != SchemaDirectoryParser.settingsStem }
-            .sorted()
-        return stems.map(outputFileName(forSchemaFileStem:)) + [databaseFileName]
+        OutputFileNames.outputFileNames(forSchemaFiles: names)
     }
 
     /// The CREATE statements of `version` (the latest when nil), each ending with a semicolon.
     public static func creationSQL(_ loaded: LoadedSchema, version: Int? = nil) -> String {
-        creationSQL(of: loaded.schema, version: version ?? loaded.schema.settings.version)
+        creationSQL(loaded.creation.statements(at: version ?? loaded.schema.settings.version))
     }
 
     /// The CREATE statements of `version` of `schema`, each ending with a semicolon: what `daogen sql` prints
     /// and what the schema history records.
     static func creationSQL(of schema: Schema, version: Int) -> String {
-        SQLWriter.creationStatements(for: schema, at: version).map { $0 + ";\n" }.joined(separator: "\n")
+        creationSQL(SQLWriter.creationStatements(for: schema, at: version))
+    }
+
+    /// `statements` as `daogen sql` prints them, each ending with a semicolon.
+    static func creationSQL(_ statements: [String]) -> String {
+        statements.map { $0 + ";\n" }.joined(separator: "\n")
     }
 
     /// The migration steps from `from` to `to` as an SQL script, each step under a comment saying what it does.
@@ -203,6 +217,9 @@ public enum Generator {
 
     /// Trailing whitespace removed from every line, blank-line runs folded, exactly one final newline.
     static func normalized(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+            return normalized(ascii: text)
+        }
         var lines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var trimmed = line
@@ -212,5 +229,36 @@ public enum Generator {
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `normalized` of ASCII text without carriage returns, where bytes and characters are the same, byte by byte.
+    private static func normalized(ascii text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 1)
+        var lastLineWasEmpty = false
+        var pendingEmptyLines = 0  // empty lines not yet written: dropped at the end
+        var isFirst = true
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            var end = line.endIndex
+            while end > line.startIndex, line[line.index(before: end)] == UInt8(ascii: " ") { end = line.index(before: end) }
+            let trimmed = line[line.startIndex..<end]
+            if trimmed.isEmpty {
+                if lastLineWasEmpty { continue }
+                lastLineWasEmpty = true
+                pendingEmptyLines += 1
+                continue
+            }
+            for _ in 0..<pendingEmptyLines {
+                if !isFirst { output.append(UInt8(ascii: "\n")) }
+                isFirst = false
+            }
+            pendingEmptyLines = 0
+            lastLineWasEmpty = false
+            if !isFirst { output.append(UInt8(ascii: "\n")) }
+            isFirst = false
+            output.append(contentsOf: trimmed)
+        }
+        output.append(UInt8(ascii: "\n"))
+        return String(decoding: output, as: UTF8.self)
     }
 }

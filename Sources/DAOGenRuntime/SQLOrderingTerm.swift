@@ -13,7 +13,7 @@ extension Array where Element: SQLOrderingTerm {
     public var orderByClause: String {
         guard !isEmpty else { return "" }
         let terms = map { term in
-            "\"" + term.columnName.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (term.isDescending ? " DESC" : "")
+            SQLIdentifier.quoted(term.columnName) + (term.isDescending ? " DESC" : "")
         }
         return " ORDER BY " + terms.joined(separator: ", ")
     }

@@ -39,7 +39,69 @@ public struct SchemaDescription: Sendable, Equatable {
     /// Reads the schema of `database`.
     public init(database: Database) throws {
         tables = try database.withLock {
-            try database.tableNames().map { name in try Self.table(named: name, in: database) }
+            let names = try database.tableNames()
+            guard !names.isEmpty else { return [] }
+            // Four queries for the whole schema (the pragmas' table-valued forms joined with
+            // sqlite_master) rather than a few per table and index: the generator describes
+            // thousands of small schemas. The pragmas report what `PRAGMA table_info(...)` and
+            // the others report; only the number of statements changes.
+            let tables = "sqlite_master AS m"
+            let filter = "m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+            var columns: [String: [Column]] = [:]
+            for row in try database.rows("""
+                SELECT m.name, p.name, p.type, p."notnull", p.dflt_value, p.pk \
+                FROM \(tables) JOIN pragma_table_info(m.name) AS p WHERE \(filter) ORDER BY m.name, p.cid
+                """) {
+                columns[Self.text(row[0]), default: []].append(Column(
+                    name: Self.text(row[1]),
+                    type: Self.text(row[2]).uppercased(),
+                    notNull: Self.integer(row[3]) != 0,
+                    defaultValue: row[4] == .null ? nil : Self.text(row[4]),
+                    primaryKeyPosition: Self.integer(row[5])))
+            }
+            var foreignKeys: [String: [String]] = [:]
+            for row in try database.rows("""
+                SELECT m.name, f."from", f."table", f."to", f.on_update, f.on_delete \
+                FROM \(tables) JOIN pragma_foreign_key_list(m.name) AS f WHERE \(filter) ORDER BY m.name, f.id, f.seq
+                """) {
+                foreignKeys[Self.text(row[0]), default: []].append(
+                    "(\(Self.text(row[1]))) REFERENCES \(Self.text(row[2]))(\(Self.text(row[3]))) ON UPDATE \(Self.text(row[4])) ON DELETE \(Self.text(row[5]))")
+            }
+            // The key columns of every index, in order, by table and index name.
+            var terms: [IndexKey: [String]] = [:]
+            for row in try database.rows("""
+                SELECT m.name, l.name, x.name, x."desc", x.coll \
+                FROM \(tables) JOIN pragma_index_list(m.name) AS l JOIN pragma_index_xinfo(l.name) AS x \
+                WHERE \(filter) AND x.key != 0 ORDER BY m.name, l.seq, x.seqno
+                """) {
+                terms[IndexKey(table: Self.text(row[0]), index: Self.text(row[1])), default: []].append(
+                    Self.text(row[2]) + (Self.integer(row[3]) != 0 ? " DESC" : "") + " COLLATE " + Self.text(row[4]).uppercased())
+            }
+            var indexes: [String: [String]] = [:]
+            for row in try database.rows("""
+                SELECT m.name, l.name, l."unique", l.origin, s.sql \
+                FROM \(tables) JOIN pragma_index_list(m.name) AS l \
+                LEFT JOIN sqlite_master AS s ON s.type = 'index' AND s.name = l.name \
+                WHERE \(filter) ORDER BY m.name, l.seq
+                """) {
+                let tableName = Self.text(row[0])
+                let indexName = Self.text(row[1])
+                let unique = Self.integer(row[2]) != 0
+                let origin = Self.text(row[3])
+                let condition = Self.whereClause(of: Self.text(row[4]))
+                let indexTerms = terms[IndexKey(table: tableName, index: indexName)] ?? []
+                // SQLite names the indexes of UNIQUE and PRIMARY KEY constraints itself: compare those by content.
+                let label = origin == "c" ? "index \(indexName)" : (origin == "pk" ? "primary key" : "unique constraint")
+                indexes[tableName, default: []].append(
+                    "\(label)\(unique ? " UNIQUE" : "") (\(indexTerms.joined(separator: ", ")))\(condition.map { " WHERE \($0)" } ?? "")")
+            }
+            return names.map { name in
+                Table(
+                    name: name,
+                    columns: (columns[name] ?? []).sorted { $0.name < $1.name },
+                    foreignKeys: (foreignKeys[name] ?? []).sorted(),
+                    indexes: (indexes[name] ?? []).sorted())
+            }
         }
         viewsAndTriggers = try database.withLock {
             try database.rows("SELECT type, name, sql FROM sqlite_master WHERE type IN ('view', 'trigger')").map { row in
@@ -48,43 +110,38 @@ public struct SchemaDescription: Sendable, Equatable {
         }
     }
 
-    private static func table(named name: String, in database: Database) throws -> Table {
-        let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        let columns = try database.rows("PRAGMA table_info(\(quoted))").map { row in
-            Column(
-                name: text(row[1]),
-                type: text(row[2]).uppercased(),
-                notNull: integer(row[3]) != 0,
-                defaultValue: row[4] == .null ? nil : text(row[4]),
-                primaryKeyPosition: integer(row[5]))
-        }.sorted { $0.name < $1.name }
-        let foreignKeys = try database.rows("PRAGMA foreign_key_list(\(quoted))").map { row in
-            "(\(text(row[3]))) REFERENCES \(text(row[2]))(\(text(row[4]))) ON UPDATE \(text(row[5])) ON DELETE \(text(row[6]))"
-        }.sorted()
-        var indexes: [String] = []
-        for row in try database.rows("PRAGMA index_list(\(quoted))") {
-            let indexName = text(row[1])
-            let unique = integer(row[2]) != 0
-            let origin = text(row[3])
-            let terms = try database.rows("PRAGMA index_xinfo(\"\(indexName.replacingOccurrences(of: "\"", with: "\"\""))\")")
-                .filter { integer($0[5]) != 0 }
-                .map { term in
-                    text(term[2]) + (integer(term[3]) != 0 ? " DESC" : "") + " COLLATE " + text(term[4]).uppercased()
-                }
-            let sql = try database.rows("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", [.text(indexName)])
-                .first?.first.map(text) ?? ""
-            let condition = whereClause(of: sql)
-            // SQLite names the indexes of UNIQUE and PRIMARY KEY constraints itself: compare those by content.
-            let label = origin == "c" ? "index \(indexName)" : (origin == "pk" ? "primary key" : "unique constraint")
-            indexes.append("\(label)\(unique ? " UNIQUE" : "") (\(terms.joined(separator: ", ")))\(condition.map { " WHERE \($0)" } ?? "")")
-        }
-        return Table(name: name, columns: columns, foreignKeys: foreignKeys, indexes: indexes.sorted())
+    /// An index of a table, for gathering its terms.
+    private struct IndexKey: Hashable {
+        var table: String
+        var index: String
     }
 
     /// The WHERE of a CREATE INDEX statement, whitespace folded.
     private static func whereClause(of sql: String) -> String? {
-        guard let range = sql.range(of: " WHERE ", options: [.caseInsensitive, .backwards]) else { return nil }
-        return sql[range.upperBound...].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // The last " WHERE ", any case, found on the UTF-8 bytes: Foundation's case-insensitive
+        // search cost more than the rest of the description.
+        let bytes = sql.utf8
+        let keyword = Array(" where ".utf8)
+        guard bytes.count >= keyword.count else { return nil }
+        var start = bytes.index(bytes.endIndex, offsetBy: -keyword.count)
+        while true {
+            var matched = true
+            var position = start
+            for expected in keyword {
+                let byte = bytes[position]
+                let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                if lowered != expected {
+                    matched = false
+                    break
+                }
+                position = bytes.index(after: position)
+            }
+            if matched {
+                return sql[position...].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }
+            if start == bytes.startIndex { return nil }
+            start = bytes.index(before: start)
+        }
     }
 
     private static func text(_ value: DatabaseValue) -> String {

@@ -51,6 +51,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// Control characters and the Unicode line and paragraph separators.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII answered directly (its controls are U+0000-U+001F and U+007F): the Unicode property
+        // lookup showed in profiles, run on every character of the generated SQL literals.
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true
         default: return false

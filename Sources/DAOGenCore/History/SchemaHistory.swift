@@ -25,8 +25,12 @@ public enum SchemaHistory {
 
     /// The record of `version`: a header comment, then exactly what `daogen sql --version <version>` prints.
     public static func record(of schema: Schema, version: Int) -> String {
-        let sql = Generator.creationSQL(of: schema, version: version)
-        return """
+        record(version: version, sql: Generator.creationSQL(of: schema, version: version))
+    }
+
+    /// The record of `version`, whose CREATE statements are `sql`.
+    static func record(version: Int, sql: String) -> String {
+        """
             -- The schema of version \(version), recorded by daogen. Do not edit; check this file in.
             -- Once a later version exists, version \(version) has shipped: daogen then refuses a schema whose
             -- version \(version) no longer creates exactly these tables and indexes.
@@ -82,6 +86,11 @@ public enum SchemaHistory {
     /// derived SQL no longer matches its record is an error naming the table (or index) and the difference,
     /// located at the YAML node that changed when there is one. The latest version's record may change.
     public static func compare(_ schema: Schema, records: [Int: String]) -> Comparison {
+        compare(schema, records: records, creation: CreationSQL(schema: schema))
+    }
+
+    /// Compares as above, with the statements of every version already written.
+    static func compare(_ schema: Schema, records: [Int: String], creation: CreationSQL) -> Comparison {
         let latest = schema.settings.version
         var comparison = Comparison(versionLocation: schema.settings.versionLocation, latest: latest)
         var collector = DiagnosticCollector()
@@ -93,8 +102,12 @@ public enum SchemaHistory {
                 at: schema.settings.versionLocation)
         }
         var differences: [Difference] = []
+        // The versions' records are independent texts: written on every core.
+        let expectedRecords = Array(1...max(latest, 1)).parallelMap { version in
+            record(version: version, sql: Generator.creationSQL(creation.statements(at: version)))
+        }
         for version in 1...max(latest, 1) {
-            let expected = record(of: schema, version: version)
+            let expected = expectedRecords[version - 1]
             guard let recorded = records[version] else {
                 comparison.missingVersions.append(version)
                 comparison.records.append(GeneratedFile(name: fileName(version: version), contents: expected))

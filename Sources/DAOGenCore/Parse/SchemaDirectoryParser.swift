@@ -22,14 +22,13 @@ struct ParsedSchemaDirectory: Sendable {
 /// Stage 1: reads a schema directory's YAML files into located nodes.
 enum SchemaDirectoryParser {
     /// The name of the settings file, without its extension.
-    static let settingsStem = "daogen"
+    static let settingsStem = OutputFileNames.settingsStem
 
     /// Lists the YAML files of `directory`, sorted by name, so output does not depend on the file system's order.
     static func yamlFiles(in directory: URL) throws -> [URL] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
         return names
-            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
-            .filter { !$0.hasPrefix(".") }
+            .filter(OutputFileNames.isSchemaFile(named:))
             .sorted()
             .map { directory.appending(path: $0, directoryHint: .notDirectory) }
     }
@@ -56,6 +55,7 @@ enum SchemaDirectoryParser {
         var settings: ParsedFile?
         var tables: [ParsedFile] = []
         var stems: [String: String] = [:]
+        var toParse: [(url: URL, path: String, stem: String)] = []
         for url in files {
             let name = url.lastPathComponent
             let path = displayPath.hasSuffix("/") ? displayPath + name : displayPath + "/" + name
@@ -67,8 +67,18 @@ enum SchemaDirectoryParser {
                 continue
             }
             stems[stem] = name
-            guard let file = parseFile(url: url, path: path, stem: stem, diagnostics: &diagnostics) else { continue }
-            if stem == settingsStem {
+            toParse.append((url, path, stem))
+        }
+        // Files parse independently: on every core, the results kept in name order.
+        let parsed = toParse.map { FileToParse(url: $0.url, path: $0.path, stem: $0.stem) }.parallelMap { file in
+            var fileDiagnostics = DiagnosticCollector()
+            let result = parseFile(url: file.url, path: file.path, stem: file.stem, diagnostics: &fileDiagnostics)
+            return (result, fileDiagnostics.diagnostics)
+        }
+        for (result, fileDiagnostics) in parsed {
+            diagnostics.append(contentsOf: fileDiagnostics)
+            guard let file = result else { continue }
+            if file.stem == settingsStem {
                 settings = file
             } else {
                 tables.append(file)
@@ -79,6 +89,13 @@ enum SchemaDirectoryParser {
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics: diagnostics.sorted) }
         return ParsedSchemaDirectory(settingsFile: settings, tableFiles: tables)
+    }
+
+    /// A file `parse` reads.
+    private struct FileToParse: Sendable {
+        var url: URL
+        var path: String
+        var stem: String
     }
 
     private static func parseFile(

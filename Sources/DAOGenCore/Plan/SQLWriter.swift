@@ -1,18 +1,20 @@
+import DAOGenRuntime
 import Foundation
 
 /// Writes the DDL of a schema version: CREATE TABLE and CREATE INDEX statements, identifiers always quoted.
 enum SQLWriter {
     /// `name` as a quoted SQL identifier.
     static func quote(_ name: String) -> String {
-        name.contains("\"") ? "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : "\"" + name + "\""
+        SQLIdentifier.quoted(name)
     }
 
     /// `text` as an SQL string literal.
     static func literal(_ text: String) -> String {
-        text.contains("'") ? "'" + text.replacingOccurrences(of: "'", with: "''") + "'" : "'" + text + "'"
+        text.utf8.contains(UInt8(ascii: "'")) ? "'" + text.replacingOccurrences(of: "'", with: "''") + "'" : "'" + text + "'"
     }
 
     /// Every statement that creates `version` from an empty database: tables in declaration order, then indexes.
+    /// (`CreationSQL` holds those of every version, written once.)
     static func creationStatements(for schema: Schema, at version: Int) -> [String] {
         let tables = schema.tables.filter { $0.range.contains(version) }
         return tables.map { createTable($0, at: version, in: schema) }
@@ -25,9 +27,16 @@ enum SQLWriter {
     /// `relaxing` names (declared names) columns created without their NOT NULL, for a migration's
     /// data step to fill before a second rebuild tightens them.
     static func createTable(_ table: Table, at version: Int, in schema: Schema, name: String? = nil, relaxing: Set<String> = []) -> String {
+        createTable(table, at: version, findTable: schema.table(named:at:), name: name, relaxing: relaxing)
+    }
+
+    /// `CREATE TABLE` as above; `findTable` finds the tables that references name (`TableLookup` for a large schema).
+    static func createTable(
+        _ table: Table, at version: Int, findTable: (String, Int) -> Table?, name: String? = nil, relaxing: Set<String> = []
+    ) -> String {
         let keys = table.primaryKeyNames(at: version)
         var lines = table.columns(at: version).map {
-            columnDefinition($0, of: table, at: version, keyNames: keys, in: schema, relaxed: relaxing.contains($0.name))
+            columnDefinition($0, of: table, at: version, keyNames: keys, findTable: findTable, relaxed: relaxing.contains($0.name))
         }
         func columnList(_ names: [String]) -> String {
             names.map { quote(table.sqlName(ofColumn: $0, at: version)) }.joined(separator: ", ")
@@ -54,6 +63,13 @@ enum SQLWriter {
     static func columnDefinition(
         _ column: Column, of table: Table, at version: Int, keyNames: [String], in schema: Schema, relaxed: Bool = false
     ) -> String {
+        columnDefinition(column, of: table, at: version, keyNames: keyNames, findTable: schema.table(named:at:), relaxed: relaxed)
+    }
+
+    /// One column's definition inside CREATE TABLE; `findTable` finds the table a reference names.
+    static func columnDefinition(
+        _ column: Column, of table: Table, at version: Int, keyNames: [String], findTable: (String, Int) -> Table?, relaxed: Bool = false
+    ) -> String {
         var parts = [quote(column.name(at: version))]
         if !column.sqlType.isEmpty { parts.append(column.sqlType) }
         if column.primaryKey {
@@ -71,7 +87,7 @@ enum SQLWriter {
             parts.append("CHECK (\(quote(column.name(at: version))) IN (\(values.joined(separator: ", "))))")
         }
         if let reference = column.references {
-            let target = schema.tables.first { $0.name == reference.table && $0.range.contains(version) }
+            let target = findTable(reference.table, version)
             let tableName = target?.name(at: version) ?? reference.table
             let columnName = target?.sqlName(ofColumn: reference.column, at: version) ?? reference.column
             var clause = "REFERENCES \(quote(tableName)) (\(quote(columnName)))"
@@ -117,5 +133,12 @@ enum SQLWriter {
             + terms.joined(separator: ", ") + ")"
         if let whereSQL = index.whereSQL { sql += " WHERE \(whereSQL)" }
         return sql
+    }
+}
+
+extension Schema {
+    /// The first table declared as `name` that exists at `version`: what a REFERENCES clause means.
+    func table(named name: String, at version: Int) -> Table? {
+        tables.first { $0.name == name && $0.range.contains(version) }
     }
 }

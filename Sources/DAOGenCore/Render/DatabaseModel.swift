@@ -34,7 +34,9 @@ struct DatabaseModel {
     static let creationIndent = 12
     static let stepIndent = 20
 
-    init(schema: Schema, tables: [TableModel], plan: [Int: [MigrationStep]], fileName: String, schemaName: String) {
+    init(
+        schema: Schema, creation: CreationSQL? = nil, tables: [TableModel], plan: [Int: [MigrationStep]], fileName: String, schemaName: String
+    ) {
         let settings = schema.settings
         self.fileName = fileName
         self.schemaName = SwiftLiteral.commentText(schemaName)
@@ -42,11 +44,14 @@ struct DatabaseModel {
         typeName = settings.databaseName
         version = settings.version
         self.tables = tables.map { TableEntry(tableName: $0.tableName, accessorName: $0.accessorName, daoName: $0.daoName) }
-        creationStatements = SQLWriter.creationStatements(for: schema, at: settings.version).map {
+        func statements(at version: Int) -> [String] {
+            creation?.statements(at: version) ?? SQLWriter.creationStatements(for: schema, at: version)
+        }
+        creationStatements = statements(at: settings.version).map {
             Self.literal($0, indent: Self.creationIndent)
         }
         versionOneStatements = settings.version > 1
-            ? SQLWriter.creationStatements(for: schema, at: 1).map { Self.literal($0, indent: Self.creationIndent) }
+            ? statements(at: 1).map { Self.literal($0, indent: Self.creationIndent) }
             : []
         hasVersionOne = !versionOneStatements.isEmpty
         migrations = plan.keys.sorted().map { version in

@@ -5,7 +5,11 @@ enum SwiftLiteral {
     /// A one-line string literal: plain when nothing needs escaping, raw (`#"..."#`) otherwise, so SQL reads as written.
     static func string(_ text: String) -> String {
         let hasControl = text.unicodeScalars.contains(where: Diagnostic.isControl)
-        if !text.contains("\"") && !text.contains("\\") && !hasControl {
+        // ASCII text is searched byte by byte: Foundation's `contains` bridges to NSString.
+        let needsEscapes = text.utf8.allSatisfy { $0 < 0x80 }
+            ? text.utf8.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+            : text.contains("\"") || text.contains("\\")
+        if !needsEscapes && !hasControl {
             return "\"\(text)\""
         }
         if hasControl {
@@ -27,6 +31,20 @@ enum SwiftLiteral {
     /// The fewest `#` that make a raw literal of `text` unambiguous (at least one).
     private static func rawHashCount(_ text: String) -> Int {
         var count = 1
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the longest run of `#` after a `"` or `\`, counted in one pass over the bytes.
+            var longest = 0
+            var run: Int?
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "#"), let length = run {
+                    run = length + 1
+                    longest = max(longest, length + 1)
+                } else {
+                    run = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? 0 : nil
+                }
+            }
+            return longest + 1
+        }
         while text.contains("\"" + String(repeating: "#", count: count))
             || text.contains("\\" + String(repeating: "#", count: count)) {
             count += 1

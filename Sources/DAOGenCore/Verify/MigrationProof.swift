@@ -17,10 +17,19 @@ struct MigrationProof {
 
     var latest: Int { schema.settings.version }
 
-    init(schema: Schema, plan: [Int: [MigrationStep]], expected: [Int: SchemaDescription]) {
+    /// The statements that create each version, shared with the other stages.
+    let creation: CreationSQL
+    /// The positions of `schema`'s tables in the schema `creation` was written for.
+    let positions: [Int]
+
+    init(
+        schema: Schema, plan: [Int: [MigrationStep]], expected: [Int: SchemaDescription], creation: CreationSQL, positions: [Int]
+    ) {
         self.schema = schema
         self.plan = plan
         self.expected = expected
+        self.creation = creation
+        self.positions = positions
     }
 
     /// The runtime definition of the one migration to `version`: the proof's database is always at
@@ -38,7 +47,7 @@ struct MigrationProof {
         let database: Database
         do {
             database = try Database(path: ":memory:")
-            for statement in SQLWriter.creationStatements(for: schema, at: 1) { try database.execute(statement) }
+            for statement in creation.statements(at: 1, of: positions) { try database.execute(statement) }
             try database.setUserVersion(1)
         } catch {
             diagnostics.error("cannot create version 1 to prove the migrations: \(error)", at: schema.settings.versionLocation)
@@ -179,7 +188,7 @@ struct MigrationProof {
         nullsBecome: [Int: DatabaseValue] = [:]
     ) throws -> [[DatabaseValue]: Int] {
         let selection = columns.isEmpty ? "1" : columns.joined(separator: ", ")
-        return try database.rows("SELECT \(selection) FROM \(SQLWriter.quote(compared.table.name(at: version)))")
+        return try database.cachedRows("SELECT \(selection) FROM \(SQLWriter.quote(compared.table.name(at: version)))")
             .reduce(into: [:]) { counts, row in counts[Self.replacingNulls(in: row, with: nullsBecome), default: 0] += 1 }
     }
 }

@@ -28,16 +28,20 @@ struct SampleRows {
             let columns = table.columns(at: version)
             var lastError = ""
             var insertedAny = false
+            let keys = Set(table.primaryKeyNames(at: version))
+            let insertInto = "INSERT INTO \(SQLWriter.quote(table.name(at: version)))"
             for (offset, kind) in Kind.allCases.enumerated() {
                 let row = firstRow + offset
-                for candidate in candidates(for: columns, of: table, row: row, kind: kind) {
+                // Built one at a time: the first candidate nearly always goes in.
+                for number in 0..<Self.candidateCount(kind) {
+                    let candidate = candidate(number, for: columns, of: table, keys: keys, row: row, kind: kind)
                     let names = candidate.map { SQLWriter.quote($0.column.name(at: version)) }.joined(separator: ", ")
                     let parameters = Array(repeating: "?", count: candidate.count).joined(separator: ", ")
                     let sql = candidate.isEmpty
-                        ? "INSERT INTO \(SQLWriter.quote(table.name(at: version))) DEFAULT VALUES"
-                        : "INSERT INTO \(SQLWriter.quote(table.name(at: version))) (\(names)) VALUES (\(parameters))"
+                        ? insertInto + " DEFAULT VALUES"
+                        : insertInto + " (\(names)) VALUES (\(parameters))"
                     do {
-                        _ = try database.rows(sql, candidate.map(\.value))
+                        _ = try database.cachedRows(sql, candidate.map(\.value))
                         insertedAny = true
                         break
                     } catch {
@@ -68,26 +72,38 @@ struct SampleRows {
         return ordered
     }
 
-    /// The rows to try for a row of `kind`, the intended one first, then simpler ones: nullable
-    /// columns NULL, then columns with a default left to it.
-    private func candidates(for columns: [Column], of table: Table, row: Int, kind: Kind) -> [[(column: Column, value: DatabaseValue)]] {
-        let keys = Set(table.primaryKeyNames(at: version))
+    /// How many rows `candidate` offers for a row of `kind`.
+    private static func candidateCount(_ kind: Kind) -> Int {
+        kind == .boundary ? 2 : 3
+    }
+
+    /// The rows to try for a row of `kind`, the intended one (number 0) first, then simpler ones:
+    /// nullable columns NULL, then columns with a default left to it.
+    private func candidate(
+        _ number: Int, for columns: [Column], of table: Table, keys: Set<String>, row: Int, kind: Kind
+    ) -> [(column: Column, value: DatabaseValue)] {
         func isNullable(_ column: Column) -> Bool { !column.notNull && !keys.contains(column.name) }
-        let full = columns.map { ($0, value(of: $0, in: table, row: row)) }
-        let nulls = columns.map { column in
-            (column, isNullable(column) && !column.unique ? DatabaseValue.null : value(of: column, in: table, row: row))
+        func full() -> [(column: Column, value: DatabaseValue)] { columns.map { ($0, value(of: $0, in: table, row: row)) } }
+        func nulls() -> [(column: Column, value: DatabaseValue)] {
+            columns.map { column in
+                (column, isNullable(column) && !column.unique ? DatabaseValue.null : value(of: column, in: table, row: row))
+            }
         }
-        let defaults = nulls.filter { $0.0.defaultSQL == nil || keys.contains($0.0.name) || $0.0.unique }
-        switch kind {
-        case .typical:
-            return [full, nulls, defaults]
-        case .nulls:
+        func defaults() -> [(column: Column, value: DatabaseValue)] {
+            nulls().filter { $0.0.defaultSQL == nil || keys.contains($0.0.name) || $0.0.unique }
+        }
+        switch (kind, number) {
+        case (.typical, 0): return full()
+        case (.typical, 1): return nulls()
+        case (.typical, _): return defaults()
+        case (.nulls, 0):
             // UNIQUE allows many NULLs: every nullable column is NULL here.
-            let allNulls = columns.map { column in (column, isNullable(column) ? DatabaseValue.null : value(of: column, in: table, row: row)) }
-            return [allNulls, nulls, full]
-        case .boundary:
-            let boundary = columns.map { column in (column, boundaryValue(of: column, in: table, row: row) ?? value(of: column, in: table, row: row)) }
-            return [boundary, full]
+            return columns.map { column in (column, isNullable(column) ? DatabaseValue.null : value(of: column, in: table, row: row)) }
+        case (.nulls, 1): return nulls()
+        case (.nulls, _): return full()
+        case (.boundary, 0):
+            return columns.map { column in (column, boundaryValue(of: column, in: table, row: row) ?? value(of: column, in: table, row: row)) }
+        case (.boundary, _): return full()
         }
     }
 

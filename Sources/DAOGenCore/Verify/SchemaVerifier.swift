@@ -5,26 +5,33 @@ import Foundation
 /// so SQL that SQLite rejects is reported at the YAML node it came from.
 struct SchemaVerifier {
     let schema: Schema
+    /// The statements that create each version, shared with the other stages.
+    let creation: CreationSQL
+    /// The positions of `schema`'s tables in the schema `creation` was written for.
+    let positions: [Int]
     var diagnostics = DiagnosticCollector()
     /// The schema of each version that was created without error, for the migration proof.
     var descriptions: [Int: SchemaDescription] = [:]
 
-    init(schema: Schema) {
+    init(schema: Schema, creation: CreationSQL, positions: [Int]) {
         self.schema = schema
+        self.creation = creation
+        self.positions = positions
     }
 
-    /// Checks every version's SQL, then proves the migrations; returns the number of sample rows the proof used.
-    /// Independent parts of the schema (see `TableGroups`) are checked separately, on every core.
+    /// Checks every version's SQL, then proves the migrations of `plan` (the planner's steps for
+    /// `schema`); returns the number of sample rows the proof used. Independent parts of the schema
+    /// (see `TableGroups`) are checked separately, on every core.
     @discardableResult
-    static func verify(_ schema: Schema) throws(DiagnosticsError) -> Int {
-        let parts = TableGroups.split(schema)
-        let results = PartResults(count: parts.count)
-        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
-            results.store(verify(part: parts[index]), at: index)
-        }
+    static func verify(_ schema: Schema, plan: [Int: [MigrationStep]], creation: CreationSQL? = nil) throws(DiagnosticsError) -> Int {
+        let creation = creation ?? CreationSQL(schema: schema)
+        let parts = TableGroups.parts(of: schema)
         var diagnostics = DiagnosticCollector()
         var rows = 0
-        for result in results.all {
+        let results = parts.enumerated().map { ($0.offset == 0, $0.element) }.map(PartToVerify.init).parallelMap { part in
+            verify(part: part.part, isFirst: part.isFirst, plan: plan, creation: creation)
+        }
+        for result in results {
             diagnostics.append(contentsOf: result.diagnostics)
             rows += result.rows
         }
@@ -32,52 +39,97 @@ struct SchemaVerifier {
         return rows
     }
 
+    private struct PartToVerify: Sendable {
+        var isFirst: Bool
+        var part: TableGroups.Part
+        init(_ pair: (Bool, TableGroups.Part)) { (isFirst, part) = pair }
+    }
+
     /// Verifies one independent part: its SQL at every version, then (when that is sound) its migrations.
-    private static func verify(part: Schema) -> (diagnostics: [Diagnostic], rows: Int) {
-        var verifier = SchemaVerifier(schema: part)
+    private static func verify(
+        part: TableGroups.Part, isFirst: Bool, plan: [Int: [MigrationStep]], creation: CreationSQL
+    ) -> (diagnostics: [Diagnostic], rows: Int) {
+        var verifier = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions)
         verifier.verifyAllVersions()
         if verifier.diagnostics.hasErrors { return (verifier.diagnostics.diagnostics, 0) }
-        // The planner is a pure function of the schema: the part's plan is the whole plan's steps for its tables.
-        guard let plan = try? MigrationPlanner.plan(part) else { return ([], 0) }
-        var proof = MigrationProof(schema: part, plan: plan, expected: verifier.descriptions)
+        var proof = MigrationProof(
+            schema: part.schema, plan: steps(of: plan, for: part.schema, isFirst: isFirst), expected: verifier.descriptions,
+            creation: creation, positions: part.positions)
         proof.prove()
         return (proof.diagnostics.diagnostics, proof.sampleRowCount)
     }
 
+    /// The steps of `plan` that belong to the tables and data steps of `part`, in the plan's order: what
+    /// the app runs on those tables. A step belongs where the YAML node it comes from is; one from no
+    /// node goes to the first part.
+    static func steps(of plan: [Int: [MigrationStep]], for part: Schema, isFirst: Bool) -> [Int: [MigrationStep]] {
+        var locations: Set<SourceLocation> = []
+        for table in part.tables {
+            locations.insert(table.location)
+            for column in table.columns { locations.insert(column.location) }
+            for index in table.indexes { locations.insert(index.location) }
+        }
+        for migration in part.migrations { locations.insert(migration.location) }
+        for view in part.views { locations.insert(view.location) }
+        for trigger in part.triggers { locations.insert(trigger.location) }
+        return plan.mapValues { steps in steps.filter { step in step.location.map(locations.contains) ?? isFirst } }
+    }
+
     mutating func verifyAllVersions() {
+        // The database of the version before, while this one may reuse it.
+        var previous: (statements: [String], database: Database, description: SchemaDescription?)?
         for version in 1...schema.settings.version {
-            guard let database = try? Database(path: ":memory:") else {
-                diagnostics.error("cannot open an in-memory SQLite database to check the schema", at: nil)
-                return
+            let statements = creation.statements(at: version, of: positions)
+            let database: Database
+            let created: Bool
+            var description: SchemaDescription?
+            if let previous, previous.statements == statements {
+                // The same statements create the same database: the one of the version before, untouched
+                // since (no data step ran on it), is this version's, and so is its description.
+                database = previous.database
+                created = true
+                description = previous.description ?? (version > 1 ? try? SchemaDescription(database: database) : nil)
+            } else {
+                guard let fresh = try? Database(path: ":memory:") else {
+                    diagnostics.error("cannot open an in-memory SQLite database to check the schema", at: nil)
+                    return
+                }
+                database = fresh
+                created = createVersion(version, in: database)
+                if created && version > 1 { description = try? SchemaDescription(database: database) }
             }
-            let created = createVersion(version, in: database)
             if created && version == schema.settings.version {
                 prepareStatements(in: database)
             }
             if created {
-                if version > 1 { descriptions[version] = try? SchemaDescription(database: database) }
+                if version > 1 { descriptions[version] = description }
                 checkMigrations(for: version, in: database)
             }
+            let ranDataSteps = schema.migrations.contains { $0.version == version }
+            previous = created && !ranDataSteps ? (statements, database, description) : nil
         }
     }
 
     /// Creates every table and index of `version`; false when something failed.
     private mutating func createVersion(_ version: Int, in database: Database) -> Bool {
         var succeeded = true
-        let tables = schema.tables.filter { $0.range.contains(version) }
-        for table in tables {
+        let tables = zip(schema.tables, positions).filter { $0.0.range.contains(version) }
+        // One transaction around the version's DDL; each statement still runs (and fails) on its own.
+        try? database.execute("BEGIN")
+        defer { try? database.execute("COMMIT") }
+        for (table, position) in tables {
             do {
-                try database.execute(SQLWriter.createTable(table, at: version, in: schema))
+                try database.execute(creation.createTable(position, at: version) ?? "")
             } catch {
                 succeeded = false
                 locateTableError(table, version: version, error: error, in: database)
             }
         }
         guard succeeded else { return false }
-        for table in tables {
-            for index in table.indexes(at: version) {
+        for (table, position) in tables {
+            for (index, sql) in zip(table.indexes(at: version), creation.createIndexes(position, at: version)) {
                 do {
-                    try database.execute(SQLWriter.createIndex(index, of: table, at: version))
+                    try database.execute(sql)
                 } catch {
                     succeeded = false
                     let location = index.whereSQL == nil ? index.location(of: "name") : index.location(of: "where")
@@ -168,23 +220,5 @@ struct SchemaVerifier {
 
     private func message(of error: Error) -> String {
         (error as? DatabaseError)?.message ?? "\(error)"
-    }
-}
-
-/// The results of the parts, written from several threads.
-private final class PartResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [(diagnostics: [Diagnostic], rows: Int)]
-
-    init(count: Int) {
-        results = Array(repeating: ([], 0), count: count)
-    }
-
-    func store(_ result: (diagnostics: [Diagnostic], rows: Int), at index: Int) {
-        lock.withLock { results[index] = result }
-    }
-
-    var all: [(diagnostics: [Diagnostic], rows: Int)] {
-        lock.withLock { results }
     }
 }

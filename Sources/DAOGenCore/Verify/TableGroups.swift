@@ -9,9 +9,22 @@ enum TableGroups {
     /// The parts, in declaration order. Each holds its tables and the data steps that name them
     /// (a data step naming no table goes to the first part).
     static func split(_ schema: Schema) -> [Schema] {
+        parts(of: schema).map(\.schema)
+    }
+
+    /// A part: a small schema, and where its tables are in the whole schema's `tables`.
+    struct Part: Sendable {
+        var schema: Schema
+        var positions: [Int]
+    }
+
+    /// The parts as `split` makes them, each with the positions of its tables in `schema.tables`.
+    static func parts(of schema: Schema) -> [Part] {
         let count = schema.tables.count
         // Views and triggers may name any table: a schema with them is verified whole.
-        guard count > targetSize, schema.views.isEmpty, schema.triggers.isEmpty else { return [schema] }
+        guard count > targetSize, schema.views.isEmpty, schema.triggers.isEmpty else {
+            return [Part(schema: schema, positions: Array(schema.tables.indices))]
+        }
         var parent = Array(0..<count)
         func root(_ index: Int) -> Int {
             var index = index
@@ -64,12 +77,13 @@ enum TableGroups {
         return parts.enumerated().map { partIndex, members in
             var part = schema
             let memberSet = Set(members)
-            part.tables = members.sorted().map { schema.tables[$0] }
+            let positions = members.sorted()
+            part.tables = positions.map { schema.tables[$0] }
             part.migrations = zip(schema.migrations, stepTables).compactMap { migration, named in
                 let belongs = named.first.map { memberSet.contains($0) } ?? (partIndex == 0)
                 return belongs ? migration : nil
             }
-            return part
+            return Part(schema: part, positions: positions)
         }
     }
 }

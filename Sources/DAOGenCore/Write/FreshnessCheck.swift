@@ -27,13 +27,8 @@ public enum FreshnessCheck {
                         oldName: onDisk == nil ? "/dev/null" : path, newName: "\(path) (generated)")))
             }
         }
-        let expected = Set(files.map(\.name))
-        let present = (try? FileManager.default.contentsOfDirectory(atPath: displayDirectory)) ?? []
-        for name in present.sorted() where name.hasSuffix(".swift") && !expected.contains(name) {
-            let url = directory.appending(path: name, directoryHint: .notDirectory)
-            guard let text = try? String(contentsOf: url, encoding: .utf8),
-                  text.prefix(while: { $0 != "\n" }).contains(OutputWriter.marker)
-            else { continue }
+        let orphans = (try? OutputWriter.orphanedFiles(in: directory, listing: displayDirectory, expected: Set(files.map(\.name)))) ?? []
+        for (name, text) in orphans {
             let path = (displayDirectory as NSString).appendingPathComponent(name)
             stale.append(StaleFile(name: name, diff: UnifiedDiff.diff(old: text, new: "", oldName: path, newName: "/dev/null")))
         }

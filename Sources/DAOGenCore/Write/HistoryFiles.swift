@@ -56,7 +56,7 @@ extension Generator {
     /// caller that writes only after this returns writes nothing then.
     public static func history(of loaded: LoadedSchema) throws(DiagnosticsError) -> SchemaHistory.Comparison {
         let records = try HistoryFiles.read(schemaDirectory: loaded.directory, displayPath: loaded.displayPath)
-        let comparison = SchemaHistory.compare(loaded.schema, records: records)
+        let comparison = SchemaHistory.compare(loaded.schema, records: records, creation: loaded.creation)
         if !comparison.errors.isEmpty {
             throw DiagnosticsError(diagnostics: comparison.errors)
         }

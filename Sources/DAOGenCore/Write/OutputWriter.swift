@@ -82,16 +82,26 @@ public enum OutputWriter {
             try data.write(to: url, options: .atomic)
             report.written.append(file.name)
         }
-        let expected = Set(files.map(\.name))
-        let present = try manager.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
-        for name in present.sorted() where name.hasSuffix(".swift") && !expected.contains(name) {
-            let url = directory.appending(path: name, directoryHint: .notDirectory)
-            guard let text = try? String(contentsOf: url, encoding: .utf8),
-                  text.prefix(while: { $0 != "\n" }).contains(marker)
-            else { continue }
-            try manager.removeItem(at: url)
-            report.removed.append(name)
+        let orphans = try orphanedFiles(
+            in: directory, listing: directory.path(percentEncoded: false), expected: Set(files.map(\.name)))
+        for orphan in orphans {
+            try manager.removeItem(at: directory.appending(path: orphan.name, directoryHint: .notDirectory))
+            report.removed.append(orphan.name)
         }
         return report
+    }
+
+    /// The files of `directory` (listed at `listingPath`) that daogen generated and `expected` does not
+    /// name: `.swift` files whose first line holds `marker`, whose schema file is gone. In name order,
+    /// with their text. `write` removes them; `FreshnessCheck` reports them.
+    static func orphanedFiles(in directory: URL, listing listingPath: String, expected: Set<String>) throws -> [(name: String, text: String)] {
+        let present = try FileManager.default.contentsOfDirectory(atPath: listingPath)
+        return present.sorted().compactMap { name in
+            guard name.hasSuffix(".swift"), !expected.contains(name),
+                  let text = try? String(contentsOf: directory.appending(path: name, directoryHint: .notDirectory), encoding: .utf8),
+                  text.prefix(while: { $0 != "\n" }).contains(marker)
+            else { return nil }
+            return (name, text)
+        }
     }
 }
