@@ -46,6 +46,7 @@ let package = Package(
         .target(
             name: "DAOGenCore",
             dependencies: [
+                "CSQLite",
                 "DAOGenRuntime",
                 "DAOGenTemplates",
                 .product(name: "Yams", package: "Yams"),
