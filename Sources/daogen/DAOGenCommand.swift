@@ -18,6 +18,12 @@ struct DAOGen: ParsableCommand {
         version: daogenVersion,
         subcommands: [Generate.self, Import.self, Check.self, History.self, SQL.self, Plan.self, Verify.self, Validate.self],
         defaultSubcommand: nil)
+
+    static func main() {
+        // Before SQLite is first used: the verifier's threads each use their own connections.
+        SQLiteTuning.disableMemoryStatistics()
+        main(nil)
+    }
 }
 
 /// The version `daogen --version` prints: the release this source is tagged as.
