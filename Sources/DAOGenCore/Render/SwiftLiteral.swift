@@ -54,19 +54,8 @@ enum SwiftLiteral {
 
     /// `text` with `\`, `"`, and control characters escaped for a plain literal.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where Diagnostic.isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        // Backslashes first, so the escapes `oneLine` adds stay single.
+        Diagnostic.oneLine(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))
     }
 
     /// Text from the schema (a name, SQL) made safe inside a `//` or `///` comment: one line, with
