@@ -225,7 +225,7 @@ private enum {{{statementsName}}} {
         guard limit != nil || offset != nil else {
             return try database.withStatement(sql: sql) { statement in try statement.fetchAll({{{typeName}}}.init(row:)) }
         }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
+        return try database.withStatement(sql: sql + {{{limitOffsetLiteral}}}) { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll({{{typeName}}}.init(row:))
@@ -434,7 +434,7 @@ private enum {{{statementsName}}} {
         guard limit != nil || offset != nil else {
             return try database.withStatement(sql: sql) { statement in try statement.fetchAll({{{typeName}}}.init(row:)) }
         }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
+        return try database.withStatement(sql: sql + {{{limitOffsetLiteral}}}) { statement in
             statement.bind(limit ?? -1, at: 1)
             statement.bind(offset ?? 0, at: 2)
             return try statement.fetchAll({{{typeName}}}.init(row:))

@@ -26,13 +26,13 @@ struct Check: ParsableCommand {
     var templates: String?
 
     func run() throws {
-        let loaded = try schema.load()
-        let history = try schema.history(of: loaded)
-        let files = try schema.render(loaded, templates: templates)
-        let stale = FreshnessCheck.staleFiles(files, in: URL(filePath: output, directoryHint: .isDirectory))
-        let staleRecords = FreshnessCheck.staleFiles(history.records, in: HistoryFiles.directory(of: schema.url))
+        let directory = URL(filePath: output, directoryHint: .isDirectory)
+        let result = try schema.run(Check.self, templates: templates) { pipeline throws(GeneratorError) in
+            try pipeline.check(output: directory)
+        }
+        let (stale, staleRecords) = (result.staleFiles, result.staleRecords)
         if stale.isEmpty, staleRecords.isEmpty {
-            print("daogen: \(files.count) generated file(s) in \(output) are current")
+            print("daogen: \(result.fileCount) generated file(s) in \(output) are current")
             return
         }
         for file in stale + staleRecords {

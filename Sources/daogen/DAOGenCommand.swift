@@ -41,38 +41,27 @@ struct SchemaDirectoryOptions: ParsableArguments {
         schemaDirectory.count > 1 && schemaDirectory.hasSuffix("/") ? String(schemaDirectory.dropLast()) : schemaDirectory
     }
 
-    /// Loads the schema, printing warnings; on errors prints them all and exits with status 1.
-    func load() throws -> LoadedSchema {
+    /// The pipeline of this schema directory, with the overrides of `--templates` when given.
+    func pipeline(templates: String? = nil) -> GeneratorPipeline {
+        GeneratorPipeline(
+            source: SchemaSource(directory: url, displayPath: displayPath),
+            templates: templates.map { TemplateOverrides(directory: URL(filePath: $0, directoryHint: .isDirectory), displayPath: $0) })
+    }
+
+    /// Runs a command of the pipeline and prints its warnings. On errors prints them all and exits with
+    /// status 1; on an option that does not fit the schema prints the usage of `command` and exits with 64.
+    func run<Result: GeneratorResult, Command: ParsableCommand>(
+        _ command: Command.Type, templates: String? = nil,
+        _ body: (GeneratorPipeline) throws(GeneratorError) -> Result
+    ) throws -> Result {
         do {
-            let loaded = try Generator.load(directory: url, displayPath: displayPath)
-            Diagnostics.print(loaded.warnings)
-            return loaded
+            let result = try body(pipeline(templates: templates))
+            Diagnostics.print(result.warnings)
+            return result
         } catch {
             Diagnostics.print(error.diagnostics)
+            if let message = error.invalidOption { usageError(message, in: command) }
             throw ExitCode.failure
-        }
-    }
-}
-
-extension SchemaDirectoryOptions {
-    /// Compares the schema with its history records; on a shipped version that no longer matches its
-    /// record prints the errors and exits with status 1.
-    func history(of loaded: LoadedSchema) throws -> SchemaHistory.Comparison {
-        do {
-            return try Generator.history(of: loaded)
-        } catch {
-            Diagnostics.print(error.diagnostics)
-            throw ExitCode.failure
-        }
-    }
-}
-
-extension SchemaDirectoryOptions {
-    /// Exits with a usage error, and `command`'s usage, unless `version` is one of the schema's versions.
-    func validate<Command: ParsableCommand>(version: Int, of loaded: LoadedSchema, option: String, in command: Command.Type) {
-        let latest = loaded.schema.settings.version
-        guard (1...latest).contains(version) else {
-            usageError("\(option) must be between 1 and \(latest), the schema's version", in: command)
         }
     }
 }
@@ -84,32 +73,6 @@ func usageError<Command: ParsableCommand>(_ message: String, in command: Command
     let text = "Error: \(message)\nUsage: daogen \(command.usageString())\n  See 'daogen \(name) --help' for more information.\n"
     FileHandle.standardError.write(Data(text.utf8))
     command.exit(withError: ExitCode.validationFailure)
-}
-
-extension SchemaDirectoryOptions {
-    /// The renderer with the overrides of `--templates`, else those `daogen.yaml` names, else none.
-    /// A broken override prints its diagnostics and exits with status 1.
-    func renderer(templates: String?, loaded: LoadedSchema) throws -> TemplateRenderer {
-        do {
-            return try loaded.renderer(
-                overriding: templates.map { URL(filePath: $0, directoryHint: .isDirectory) }, displayPath: templates)
-        } catch {
-            Diagnostics.print(error.diagnostics)
-            throw ExitCode.failure
-        }
-    }
-
-    /// The generated files of `loaded`, rendered with `renderer(templates:loaded:)`. An error of the
-    /// templates prints its diagnostics and exits with status 1.
-    func render(_ loaded: LoadedSchema, templates: String?) throws -> [GeneratedFile] {
-        let renderer = try renderer(templates: templates, loaded: loaded)
-        do {
-            return try Generator.render(loaded, renderer: renderer)
-        } catch {
-            Diagnostics.print(error.diagnostics)
-            throw ExitCode.failure
-        }
-    }
 }
 
 /// Prints diagnostics to standard error, in the `path:line:column: error: message` form editors recognize.

@@ -39,25 +39,17 @@ struct Generate: ParsableCommand {
     var quiet = false
 
     @Option(help: "write: write missing history records and the latest one (default). check: write none, warn when one is missing or outdated (for build plugins, which cannot write into the package).")
-    var history: HistoryMode = .write
+    var history: HistoryOption = .write
 
     func run() throws {
-        var loaded = try schema.load()
-        let comparison = try schema.history(of: loaded)
-        let writesHistory = history == .write && schemaVersion == nil
-        if history == .check {
-            Diagnostics.print(comparison.warnings)
+        let result = try schema.run(Generate.self, templates: templates) { pipeline throws(GeneratorError) in
+            try pipeline.generate(schemaVersion: schemaVersion, history: history.mode)
         }
-        if let schemaVersion {
-            schema.validate(version: schemaVersion, of: loaded, option: "--schema-version", in: Generate.self)
-            loaded = Generator.asOf(loaded, version: schemaVersion)
-        }
-        let files = try schema.render(loaded, templates: templates)
         let report: OutputWriter.Report
         let recorded: [String]
         do {
-            report = try OutputWriter.write(files, to: URL(filePath: output, directoryHint: .isDirectory))
-            recorded = writesHistory ? try HistoryFiles.write(comparison.records, schemaDirectory: schema.url) : []
+            report = try OutputWriter.write(result.files, to: URL(filePath: output, directoryHint: .isDirectory))
+            recorded = try HistoryFiles.write(result.records, schemaDirectory: schema.url)
         } catch {
             FileHandle.standardError.write(Data("daogen: error: \(error)\n".utf8))
             throw ExitCode.failure
@@ -71,10 +63,17 @@ struct Generate: ParsableCommand {
     }
 }
 
-/// What `generate` does with the schema history records.
-enum HistoryMode: String, ExpressibleByArgument, CaseIterable {
+/// `--history`: what `generate` does with the schema history records.
+enum HistoryOption: String, ExpressibleByArgument, CaseIterable {
     /// Write missing records and the latest one.
     case write
     /// Write nothing into the schema directory; warn about missing or outdated records.
     case check
+
+    var mode: HistoryMode {
+        switch self {
+        case .write: .write
+        case .check: .check
+        }
+    }
 }

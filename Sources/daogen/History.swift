@@ -25,15 +25,15 @@ struct History: ParsableCommand {
     var check = false
 
     func run() throws {
-        let loaded = try schema.load()
-        let comparison = try schema.history(of: loaded)
+        let result = try schema.run(History.self) { pipeline throws(GeneratorError) in try pipeline.history() }
+        let comparison = result.comparison
         let folder = "\(schema.displayPath)/\(SchemaHistory.folderName)"
         if check {
             guard comparison.records.isEmpty else {
                 Diagnostics.print(comparison.warnings.map { Diagnostic(.error, $0.message, at: $0.location) })
                 throw ExitCode.failure
             }
-            let latest = loaded.schema.settings.version
+            let latest = result.latestVersion
             print("daogen: \(latest == 1 ? "the record of version 1 is" : "the records of versions 1...\(latest) are") current in \(folder)")
             return
         }

@@ -23,12 +23,7 @@ struct Plan: ParsableCommand {
     var to: Int?
 
     func run() throws {
-        let loaded = try schema.load()
-        let from = from ?? 1
-        let to = to ?? loaded.schema.settings.version
-        schema.validate(version: from, of: loaded, option: "--from", in: Plan.self)
-        schema.validate(version: to, of: loaded, option: "--to", in: Plan.self)
-        guard from <= to else { usageError("--from must not be after --to", in: Plan.self) }
-        print(Generator.planSQL(loaded, from: from, to: to), terminator: "")
+        let result = try schema.run(Plan.self) { pipeline throws(GeneratorError) in try pipeline.plan(from: from, to: to) }
+        print(result.text, terminator: "")
     }
 }

@@ -17,12 +17,7 @@ struct SQL: ParsableCommand {
     var version: Int?
 
     func run() throws {
-        let loaded = try schema.load()
-        if let version {
-            schema.validate(version: version, of: loaded, option: "--version", in: SQL.self)
-        }
-        // Stamped like a file the generated code creates, so `open(path:)` accepts the result.
-        let stamped = version ?? loaded.schema.settings.version
-        print(Generator.creationSQL(loaded, version: version) + "\nPRAGMA user_version = \(stamped);\n", terminator: "")
+        let result = try schema.run(SQL.self) { pipeline throws(GeneratorError) in try pipeline.sql(version: version) }
+        print(result.text, terminator: "")
     }
 }

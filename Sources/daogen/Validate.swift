@@ -17,9 +17,7 @@ struct Validate: ParsableCommand {
     @OptionGroup var schema: SchemaDirectoryOptions
 
     func run() throws {
-        let loaded = try schema.load()
-        Diagnostics.print(try schema.history(of: loaded).warnings)
-        let tables = loaded.schema.tables.filter { $0.range.contains(loaded.schema.settings.version) }.count
-        print("\(schema.displayPath): valid, \(tables) table(s) at version \(loaded.schema.settings.version)")
+        let result = try schema.run(Validate.self) { pipeline throws(GeneratorError) in try pipeline.validate() }
+        print("\(schema.displayPath): valid, \(result.tableCount) table(s) at version \(result.latestVersion)")
     }
 }

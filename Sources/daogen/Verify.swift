@@ -18,13 +18,13 @@ struct Verify: ParsableCommand {
     @OptionGroup var schema: SchemaDirectoryOptions
 
     func run() throws {
-        let loaded = try schema.load()
-        let latest = loaded.schema.settings.version
+        let result = try schema.run(Verify.self) { pipeline throws(GeneratorError) in try pipeline.verify() }
+        let latest = result.latestVersion
         if latest == 1 {
             print("\(schema.displayPath): version 1 only, no migrations to prove")
         } else {
             let from = latest == 2 ? "version 1" : "versions 1...\(latest - 1)"
-            print("\(schema.displayPath): migrations from \(from) to \(latest) keep the schema and all \(loaded.provedRowCount) sample rows")
+            print("\(schema.displayPath): migrations from \(from) to \(latest) keep the schema and all \(result.provedRowCount) sample rows")
         }
     }
 }

@@ -168,9 +168,11 @@ import Testing
         #expect(result == ["S/t.yaml:7:16: error: column 'id' is the table's rowid (INTEGER PRIMARY KEY), so its Swift type must be Int64 or Int"])
     }
 
+    /// A Render error: the schema loads, and rendering (or `daogen validate`) reports the folder.
     @Test func aMissingTemplatesFolderIsAnError() throws {
-        let result = try diagnostics(["daogen.yaml": "templates: Nowhere\n", "t.yaml": tableFile("")])
-        #expect(result == ["S/daogen.yaml:1:12: error: 'templates' names 'Nowhere', which is not a folder in the schema directory"])
+        let loaded = try loadSchema(["daogen.yaml": "templates: Nowhere\n", "t.yaml": tableFile("")])
+        let error = try #require(throws: DiagnosticsError.self) { try loaded.renderer() }
+        #expect(error.diagnostics.map(\.description) == ["S/daogen.yaml:1:12: error: 'templates' names 'Nowhere', which is not a folder in the schema directory"])
     }
 
     @Test func aVersionOneSchemaHasNoMigrations() throws {

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func outputNamesDependOnFileNamesAlone() {
-        #expect(Generator.outputFileNames(forSchemaFiles: ["daogen.yaml", "books.yaml", "authors.yml", "notes.txt"])
+        #expect(OutputFileNames.outputFileNames(forSchemaFiles: ["daogen.yaml", "books.yaml", "authors.yml", "notes.txt"])
             == ["authors.swift", "books.swift", "daogen.swift"])
     }
 

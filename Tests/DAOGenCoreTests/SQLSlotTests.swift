@@ -69,7 +69,7 @@ import Testing
                 "    indexes:\n      - name: i\n        columns: [a]\n        where: \(quoted)\n",
                 "    checks: [\(quoted)]\n",
             ][slot]
-            let loaded: LoadedSchema
+            let loaded: VerifiedSchema
             do {
                 loaded = try loadSchema(["t.yaml": tableFile(column, extra: extra)])
             } catch let error as DiagnosticsError {

@@ -5,7 +5,7 @@ struct TableChange {
     let newVersion: Int
     let schema: Schema
 
-    /// Columns alive at both versions through the same declaration: (old SQL name, new SQL name).
+    /// Columns alive at both versions through the same declaration (`Column.id`): (old SQL name, new SQL name).
     let carriedColumns: [(old: String, new: String)]
     /// A declaration that ends at the old version replaced by one of the same name that starts at the new one.
     let replacedColumns: [(old: Column, new: Column)]
@@ -21,7 +21,7 @@ struct TableChange {
         self.schema = schema
         let before = table.columns(at: oldVersion)
         let after = table.columns(at: newVersion)
-        func isSame(_ a: Column, _ b: Column) -> Bool { a.location == b.location }
+        func isSame(_ a: Column, _ b: Column) -> Bool { a.id == b.id }
         carriedColumns = after.compactMap { column in
             before.contains { isSame($0, column) } ? (column.name(at: oldVersion), column.name(at: newVersion)) : nil
         }

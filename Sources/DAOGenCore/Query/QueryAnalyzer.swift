@@ -66,6 +66,7 @@ struct QueryAnalyzer {
             name: view.name, swiftName: view.swiftName, doc: view.doc, range: view.range, renamedFrom: nil, withoutRowID: false,
             strict: false, columns: [], primaryKey: nil, uniqueConstraints: [], checks: [], indexes: [],
             location: view.location, keyLocations: view.keyLocations)
+        table.id = view.id
         let owner = table
         guard let columns = typeColumns(query, of: owner, statement: statement, shape: SQLShape(sql: view.sql), what: "view") else { return nil }
         table.columns = columns.map { column in

@@ -6,4 +6,6 @@ struct TableFileModel {
     var tables: [TableModel]
     /// The views declared in the file: read-only records and DAOs.
     var views: [TableModel] = []
+    /// `" LIMIT ?1 OFFSET ?2"` as a Swift literal: the paging clause of `fetchAll`, written once in `TableStatements`.
+    var limitOffsetLiteral = SwiftLiteral.string(TableStatements.limitOffsetClause)
 }

@@ -18,7 +18,7 @@ public struct TemplateRenderer: Sendable {
         var paths: [String: String] = [:]
         var overridden: Set<String> = []
         var diagnostics = DiagnosticCollector()
-        if let overridesDirectory, !LoadedSchema.isDirectory(overridesDirectory) {
+        if let overridesDirectory, !Generator.isDirectory(overridesDirectory) {
             throw DiagnosticsError(diagnostics: [Diagnostic(
                 .error, "the templates folder '\(displayPath ?? overridesDirectory.path(percentEncoded: false))' does not exist", at: nil)])
         }

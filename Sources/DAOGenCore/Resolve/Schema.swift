@@ -133,6 +133,8 @@ public struct Rename: Sendable, Hashable {
 
 /// A table of the schema.
 public struct Table: SchemaElement {
+    /// The declaration's identity, given by Resolve.
+    public var id = DeclarationID.synthetic
     /// SQL name at the latest version it exists in.
     public var name: String
     /// Swift name of the record type.
@@ -187,6 +189,8 @@ public struct TableCheck: Sendable {
 
 /// A column of a table.
 public struct Column: SchemaElement {
+    /// The declaration's identity, given by Resolve: the same column at two versions when it is the same.
+    public var id = DeclarationID.synthetic
     /// SQL name at the latest version it exists in.
     public var name: String
     /// Swift property name, not escaped.
@@ -230,6 +234,19 @@ public struct Column: SchemaElement {
     public var location: SourceLocation
     /// Where each key's value was written.
     public var keyLocations: [String: SourceLocation]
+}
+
+/// The identity of one declaration of a table, column or view (one YAML mapping), numbered by Resolve
+/// in declaration order. Later stages compare declarations by it, not by name (a name can be declared
+/// again for other versions) or by source location.
+public struct DeclarationID: Hashable, Comparable, Sendable {
+    /// The declaration's number, in declaration order across the schema's files.
+    let number: Int
+
+    /// A table or column that no declaration wrote: a view's columns, a query's result.
+    static let synthetic = DeclarationID(number: -1)
+
+    public static func < (lhs: DeclarationID, rhs: DeclarationID) -> Bool { lhs.number < rhs.number }
 }
 
 /// A table, column or index: named, versioned, and written somewhere in the YAML.

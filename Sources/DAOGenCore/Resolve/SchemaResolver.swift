@@ -1,11 +1,14 @@
+import Foundation
+
 /// Stage 2: turns parsed YAML into a typed `Schema`, collecting every error before failing.
 struct SchemaResolver {
     var reader = NodeReader()
     var settings = Settings()
 
-    /// The result of a successful resolution: the schema and the warnings seen on the way.
+    /// The result of a successful resolution: the schema, its files and the warnings seen on the way.
     struct Output: Sendable {
         var schema: Schema
+        var files: [SchemaFile]
         var warnings: [Diagnostic]
     }
 
@@ -18,25 +21,54 @@ struct SchemaResolver {
         var migrations: [Migration] = []
         var views: [View] = []
         var triggers: [Trigger] = []
+        var files: [SchemaFile] = []
+        var declarations = DeclarationNumbering()
         for file in parsed.tableFiles {
-            let (fileTables, fileMigrations) = resolver.resolveTableFile(file)
-            tables += fileTables
-            migrations += fileMigrations
+            var (fileTables, fileMigrations) = resolver.resolveTableFile(file)
+            var fileViews: [View] = []
             if let root = file.root, root.mapping != nil {
                 if let node = root["views"], let items = resolver.reader.list(node, key: "views") {
-                    views += items.compactMap { resolver.resolveView($0) }
+                    fileViews = items.compactMap { resolver.resolveView($0) }
                 }
                 if let node = root["triggers"], let items = resolver.reader.list(node, key: "triggers") {
                     triggers += items.compactMap { resolver.resolveTrigger($0) }
                 }
             }
+            declarations.number(&fileTables, &fileViews)
+            files.append(SchemaFile(
+                name: (file.path as NSString).lastPathComponent, stem: file.stem,
+                tables: fileTables.map(\.id), views: fileViews.map(\.id)))
+            tables += fileTables
+            migrations += fileMigrations
+            views += fileViews
         }
-        var schema = Schema(settings: resolver.settings, tables: tables, migrations: migrations, views: views, triggers: triggers)
+        let schema = Schema(settings: resolver.settings, tables: tables, migrations: migrations, views: views, triggers: triggers)
         var validator = SchemaValidator(schema: schema, diagnostics: resolver.reader.diagnostics)
         validator.validate()
-        schema = validator.schema
         try validator.diagnostics.throwIfErrors()
-        return Output(schema: schema, warnings: validator.diagnostics.warnings)
+        return Output(schema: schema.withDefaultReferenceColumns(), files: files, warnings: validator.diagnostics.warnings)
+    }
+
+    /// Gives every table, column and view declaration its `DeclarationID`, in declaration order.
+    private struct DeclarationNumbering {
+        var next = 0
+
+        mutating func number(_ tables: inout [Table], _ views: inout [View]) {
+            for tableIndex in tables.indices {
+                tables[tableIndex].id = take()
+                for columnIndex in tables[tableIndex].columns.indices {
+                    tables[tableIndex].columns[columnIndex].id = take()
+                }
+            }
+            for viewIndex in views.indices {
+                views[viewIndex].id = take()
+            }
+        }
+
+        private mutating func take() -> DeclarationID {
+            defer { next += 1 }
+            return DeclarationID(number: next)
+        }
     }
 
     // MARK: - daogen.yaml

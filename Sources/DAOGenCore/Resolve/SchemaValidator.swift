@@ -1,6 +1,8 @@
 /// Checks that need the whole schema: names across tables and versions, keys, references and Swift names.
+/// A pure check: it reads the schema and adds diagnostics, and changes nothing. What resolution still
+/// fills in after it (a reference's default column) is `Schema.withDefaultReferenceColumns()`.
 struct SchemaValidator {
-    var schema: Schema
+    let schema: Schema
     var diagnostics: DiagnosticCollector
 
     var latest: Int { schema.settings.version }
@@ -69,7 +71,7 @@ struct SchemaValidator {
                 at: table.location(of: "name"))
         }
         for version in table.range.since...(table.range.until ?? latest) {
-            checkReferences(table, version: version, tableIndex: tableIndex)
+            checkReferences(table, version: version)
             func requireColumns(_ columns: [String], key: String, at location: SourceLocation) {
                 for name in columns where table.column(named: name, at: version) == nil {
                     diagnostics.error(
@@ -166,9 +168,9 @@ struct SchemaValidator {
     }
 
     /// Every reference names a table and column alive at each version the column is; a missing column
-    /// defaults to the referenced table's single-column primary key.
-    private mutating func checkReferences(_ table: Table, version: Int, tableIndex: Int) {
-        for (columnIndex, column) in table.columns.enumerated() where column.range.contains(version) {
+    /// defaults to the referenced table's single-column primary key (`Schema.defaultReferenceColumn`).
+    private mutating func checkReferences(_ table: Table, version: Int) {
+        for column in table.columns where column.range.contains(version) {
             guard let reference = column.references else { continue }
             let location = column.location(of: "references")
             guard let target = schema.tables.first(where: { $0.range.contains(version) && $0.name == reference.table }) else {
@@ -178,10 +180,8 @@ struct SchemaValidator {
                 continue
             }
             if reference.column.isEmpty {
-                let keys = target.primaryKeyNames(at: version)
-                if keys.count == 1 {
-                    schema.tables[tableIndex].columns[columnIndex].references?.column = keys[0]
-                } else {
+                // Resolution fills in the key (`Schema.withDefaultReferenceColumns()`); it must be one column.
+                if target.primaryKeyNames(at: version).count != 1 {
                     diagnostics.error(
                         "column '\(column.name)' references table '\(reference.table)', which has no single-column primary key; add 'column' to references",
                         at: location)
@@ -240,5 +240,34 @@ struct SchemaValidator {
                 }
             }
         }
+    }
+}
+
+extension Schema {
+    /// The column a reference without `column` names: the referenced table's single-column primary key at
+    /// the last version (of `table`'s, while `column` is alive) where that table exists and has one.
+    func defaultReferenceColumn(of column: Column, in table: Table) -> String? {
+        guard let reference = column.references, reference.column.isEmpty else { return nil }
+        var inferred: String?
+        for version in table.range.since...(table.range.until ?? settings.version) where column.range.contains(version) {
+            guard let target = tables.first(where: { $0.range.contains(version) && $0.name == reference.table }) else { continue }
+            let keys = target.primaryKeyNames(at: version)
+            if keys.count == 1 { inferred = keys[0] }
+        }
+        return inferred
+    }
+
+    /// The schema with every reference that names no column completed with `defaultReferenceColumn`.
+    func withDefaultReferenceColumns() -> Schema {
+        var schema = self
+        for tableIndex in tables.indices {
+            let table = tables[tableIndex]
+            for (columnIndex, column) in table.columns.enumerated() {
+                if let inferred = defaultReferenceColumn(of: column, in: table) {
+                    schema.tables[tableIndex].columns[columnIndex].references?.column = inferred
+                }
+            }
+        }
+        return schema
     }
 }

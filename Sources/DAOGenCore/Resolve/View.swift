@@ -1,5 +1,7 @@
 /// A view of the schema (`views:` of a table file): `CREATE VIEW name AS sql`, versioned like a table.
 public struct View: SchemaElement {
+    /// The declaration's identity, given by Resolve.
+    public var id = DeclarationID.synthetic
     /// SQL name at the latest version it exists in.
     public var name: String
     /// Swift name of the record type.
@@ -46,16 +48,4 @@ extension Schema {
 
     /// Triggers alive at `version`, in declaration order.
     func triggers(at version: Int) -> [Trigger] { triggers.filter { $0.range.contains(version) } }
-}
-
-extension SQLWriter {
-    /// `CREATE VIEW` for `view` as it is at `version`.
-    static func createView(_ view: View, at version: Int) -> String {
-        "CREATE VIEW \(quote(view.name(at: version))) AS \(view.sql)"
-    }
-
-    /// The statements that create the views and triggers of `version`, after its tables and indexes.
-    static func viewAndTriggerStatements(for schema: Schema, at version: Int) -> [String] {
-        schema.views(at: version).map { createView($0, at: version) } + schema.triggers(at: version).map(\.sql)
-    }
 }

@@ -12,7 +12,7 @@ public enum HistoryFiles {
     /// files in the folder are ignored. A record that cannot be read is an error.
     public static func read(schemaDirectory: URL, displayPath: String) throws(DiagnosticsError) -> [Int: String] {
         let folder = directory(of: schemaDirectory)
-        guard LoadedSchema.isDirectory(folder),
+        guard Generator.isDirectory(folder),
               let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path(percentEncoded: false))
         else { return [:] }
         var records: [Int: String] = [:]
@@ -47,19 +47,5 @@ public enum HistoryFiles {
             written.append("\(SchemaHistory.folderName)/\(record.name)")
         }
         return written
-    }
-}
-
-extension Generator {
-    /// Reads the history records of a loaded schema and compares every version with its record. Throws
-    /// the errors when a shipped version no longer matches its record (or a record cannot be read), so a
-    /// caller that writes only after this returns writes nothing then.
-    public static func history(of loaded: LoadedSchema) throws(DiagnosticsError) -> SchemaHistory.Comparison {
-        let records = try HistoryFiles.read(schemaDirectory: loaded.directory, displayPath: loaded.displayPath)
-        let comparison = SchemaHistory.compare(loaded.schema, records: records, creation: loaded.creation)
-        if !comparison.errors.isEmpty {
-            throw DiagnosticsError(diagnostics: comparison.errors)
-        }
-        return comparison
     }
 }

@@ -23,8 +23,8 @@ struct TableStatements {
 
     /// The 1-based parameter of the column declared as `name`.
     func parameter(of name: String) -> Int {
-        let location = table.column(named: name, at: version)?.location
-        return (columns.firstIndex { $0.location == location } ?? 0) + 1
+        let id = table.column(named: name, at: version)?.id
+        return (columns.firstIndex { $0.id == id } ?? 0) + 1
     }
 
     func quotedName(_ name: String) -> String {
@@ -42,6 +42,10 @@ struct TableStatements {
     }
 
     var selectAll: String { "SELECT \(selection) FROM \(tableName)" }
+
+    /// The paging clause `fetchAll(orderBy:limit:offset:)` appends to `selectAll` (and its ordering):
+    /// `?1` the limit, `?2` the offset. The template and the verifier both use this one text.
+    static let limitOffsetClause = " LIMIT ?1 OFFSET ?2"
 
     var insert: String {
         let parameters = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")

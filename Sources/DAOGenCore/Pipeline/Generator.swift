@@ -1,0 +1,117 @@
+import Foundation
+
+/// The stages of the pipeline (see `Stages.swift`), each a function of the previous stage's value. The
+/// commands run them through `GeneratorPipeline`; tests call them one by one.
+public enum Generator {
+    /// Parse: reads the YAML files of the source into located nodes.
+    static func parse(_ source: SchemaSource) throws(DiagnosticsError) -> ParsedSchema {
+        try SchemaDirectoryParser.parse(directory: source.directory, displayPath: source.displayPath)
+    }
+
+    /// Resolve: types and validates the parsed files, and says which tables and views each file holds.
+    static func resolve(_ parsed: ParsedSchema, from source: SchemaSource) throws(DiagnosticsError) -> ResolvedSchema {
+        let output = try SchemaResolver.resolve(parsed)
+        return ResolvedSchema(source: source, schema: output.schema, files: output.files, warnings: output.warnings)
+    }
+
+    /// Plan: the migration steps to each version and the CREATE statements of every version. Errors
+    /// come with the warnings of Resolve.
+    static func plan(_ resolved: ResolvedSchema) throws(DiagnosticsError) -> PlannedSchema {
+        let creation = CreationSQL(schema: resolved.schema)
+        do {
+            let plan = try MigrationPlanner.plan(resolved.schema)
+            return PlannedSchema(resolved: resolved, plan: plan, creation: creation)
+        } catch {
+            throw DiagnosticsError(diagnostics: error.diagnostics + resolved.warnings)
+        }
+    }
+
+    /// Verify: creates every version in SQLite, prepares every statement, proves the plan's migrations on
+    /// sample rows, then types the queries and views against the latest version. Errors come with the
+    /// warnings of Resolve.
+    static func verify(_ planned: PlannedSchema) throws(DiagnosticsError) -> VerifiedSchema {
+        let schema = planned.resolved.schema
+        do {
+            let provedRowCount = try SchemaVerifier.verify(schema, plan: planned.plan, creation: planned.creation)
+            let (queries, viewTables) = try QueryAnalyzer.analyzeAll(schema)
+            return VerifiedSchema(planned: planned, provedRowCount: provedRowCount, queries: queries, viewTables: viewTables)
+        } catch {
+            throw DiagnosticsError(diagnostics: error.diagnostics + planned.resolved.warnings)
+        }
+    }
+
+    /// Parse, Resolve, Plan and Verify of the schema directory at `source`.
+    public static func load(_ source: SchemaSource) throws(DiagnosticsError) -> VerifiedSchema {
+        try verify(plan(resolve(parse(source), from: source)))
+    }
+
+    /// Parse, Resolve, Plan and Verify of the schema directory at `directory`. `displayPath` is how
+    /// paths appear in diagnostics.
+    public static func load(directory: URL, displayPath: String) throws(DiagnosticsError) -> VerifiedSchema {
+        try load(SchemaSource(directory: directory, displayPath: displayPath))
+    }
+
+    /// History: reads the records of the schema's `history/` folder and compares every version with its
+    /// record. Throws the errors when a shipped version no longer matches its record (or a record cannot
+    /// be read), so a caller that writes only after this returns writes nothing then.
+    public static func history(of verified: VerifiedSchema) throws(DiagnosticsError) -> SchemaHistory.Comparison {
+        let records = try HistoryFiles.read(schemaDirectory: verified.source.directory, displayPath: verified.source.displayPath)
+        let comparison = SchemaHistory.compare(verified.schema, records: records, creation: verified.creation)
+        if !comparison.errors.isEmpty {
+            throw DiagnosticsError(diagnostics: comparison.errors)
+        }
+        return comparison
+    }
+
+    /// The schema as code generated when `version` was the latest saw it: for keeping an app's old
+    /// code around, e.g. to test that files it created migrate.
+    public static func asOf(_ verified: VerifiedSchema, version: Int) -> VerifiedSchema {
+        var old = verified
+        old.schema = verified.schema.truncated(to: version)
+        old.plan = verified.plan.filter { $0.key <= version }
+        // Queries exist at the latest version only.
+        if version != verified.schema.settings.version {
+            old.queries = [:]
+            old.viewTables = []
+        }
+        return old
+    }
+
+    /// Parse through Render in one step, with the template overrides of `templates` when given.
+    public static func generate(directory: URL, displayPath: String, templates: URL? = nil) throws(DiagnosticsError) -> (files: RenderedFiles, warnings: [Diagnostic]) {
+        let verified = try load(directory: directory, displayPath: displayPath)
+        let renderer = try verified.renderer(overriding: templates)
+        return (try render(verified, renderer: renderer), verified.warnings)
+    }
+
+    /// The CREATE statements of `version` (the latest when nil), each ending with a semicolon.
+    public static func creationSQL(_ verified: VerifiedSchema, version: Int? = nil) -> String {
+        creationSQL(verified.creation.statements(at: version ?? verified.schema.settings.version))
+    }
+
+    /// The CREATE statements of `version` of `schema`, each ending with a semicolon: what `daogen sql` prints
+    /// and what the schema history records.
+    static func creationSQL(of schema: Schema, version: Int) -> String {
+        creationSQL(SQLWriter.creationStatements(for: schema, at: version))
+    }
+
+    /// `statements` as `daogen sql` prints them, each ending with a semicolon.
+    static func creationSQL(_ statements: [String]) -> String {
+        statements.map { $0 + ";\n" }.joined(separator: "\n")
+    }
+
+    /// The migration steps from `from` to `to` as an SQL script, each step under a comment saying what it does.
+    public static func planSQL(_ verified: VerifiedSchema, from: Int, to: Int) -> String {
+        var text = ""
+        for version in stride(from: from + 1, through: to, by: 1) {
+            text += "-- Version \(version - 1) -> \(version)\n"
+            let steps = verified.plan[version] ?? []
+            if steps.isEmpty { text += "-- (no changes)\n" }
+            for step in steps {
+                text += "-- \(step.comment)\n" + step.statements.map { $0 + ";\n" }.joined()
+            }
+            text += "\n"
+        }
+        return text
+    }
+}

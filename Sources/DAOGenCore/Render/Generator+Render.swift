@@ -1,0 +1,151 @@
+import Foundation
+
+/// A template override folder given on the command line (`--templates`), which takes precedence over
+/// `templates:` of daogen.yaml.
+public struct TemplateOverrides: Sendable {
+    /// The folder of `.mustache` files.
+    public var directory: URL
+    /// How diagnostics name it.
+    public var displayPath: String?
+
+    /// A folder of `.mustache` files and how diagnostics name it.
+    public init(directory: URL, displayPath: String?) {
+        self.directory = directory
+        self.displayPath = displayPath
+    }
+}
+
+extension VerifiedSchema {
+    /// The template overrides: the folder `templates:` of daogen.yaml names (relative to the schema
+    /// directory), else a `Templates` folder in the schema directory when there is one. A `templates:`
+    /// that names no folder is an error at its line.
+    public func templatesDirectory() throws(DiagnosticsError) -> URL? {
+        let directory = source.directory
+        if let templates = schema.settings.templates {
+            let named = directory.appending(path: templates, directoryHint: .isDirectory)
+            guard Generator.isDirectory(named) else {
+                throw DiagnosticsError(diagnostics: [Diagnostic(
+                    .error, "'templates' names '\(templates)', which is not a folder in the schema directory",
+                    at: schema.settings.templatesLocation)])
+            }
+            return named
+        }
+        let conventional = directory.appending(path: "Templates", directoryHint: .isDirectory)
+        return Generator.isDirectory(conventional) ? conventional : nil
+    }
+
+    /// The renderer of this schema: the built-in templates with the overrides of `templates` when given
+    /// (`--templates`), else those of `templatesDirectory()`. A broken override is an error naming its line.
+    public func renderer(overriding templates: URL? = nil, displayPath templatesPath: String? = nil) throws(DiagnosticsError) -> TemplateRenderer {
+        let named = try templatesDirectory()
+        if let templates {
+            return try TemplateRenderer(overridesDirectory: templates, displayPath: templatesPath)
+        }
+        return try TemplateRenderer(
+            overridesDirectory: named,
+            displayPath: "\(source.displayPath)/\(schema.settings.templates ?? "Templates")")
+    }
+}
+
+extension Generator {
+    /// Render: the Swift files of a verified schema, one per schema file (`SchemaFile`), plus
+    /// `daogen.swift` for the database type. A template override that renders a declaration without a
+    /// name is an error naming the template.
+    public static func render(_ verified: VerifiedSchema, renderer: TemplateRenderer) throws(DiagnosticsError) -> RenderedFiles {
+        let schema = verified.schema
+        let latest = schema.settings.version
+        // Each schema file renders on its own: on every core, the files (and the first error) in name order.
+        let rendered = verified.files.parallelMap { file in
+            let declared = Set(file.tables)
+            let tables = schema.tables
+                .filter { declared.contains($0.id) && $0.range.contains(latest) }
+                .map { table in
+                    var model = TableModel(table: table, schema: schema)
+                    model.attach(verified.queries[table.name] ?? [])
+                    return model
+                }
+            let views = verified.viewTables.filter { file.views.contains($0.id) }.map { view in
+                var model = TableModel(table: view, schema: schema)
+                model.enums = []  // A view's enums are its tables' (`Book.Status`).
+                // A view's column has no definition of its own: its doc says where it comes from.
+                model.properties = model.properties.map { property in
+                    var property = property
+                    property.docLines = Array(property.docLines.prefix(1))
+                    return property
+                }
+                model.attach(verified.queries[view.name] ?? [])
+                return model
+            }
+            let name = file.outputFileName
+            // Headers name the schema file alone: output must not depend on where the tool ran.
+            let model = TableFileModel(
+                fileName: SwiftLiteral.commentText(name),
+                sourceName: SwiftLiteral.commentText(file.name), tables: tables, views: views)
+            return (tables + views, Result { () throws(DiagnosticsError) in GeneratedFile(name: name, contents: normalized(try renderer.render(model))) })
+        }
+        var allTables: [TableModel] = []
+        var files: [GeneratedFile] = []
+        for (tables, file) in rendered {
+            allTables += tables
+            files.append(try file.get())
+        }
+        let databaseFileName = OutputFileNames.databaseFileName
+        let database = DatabaseModel(
+            schema: schema, creation: verified.creation, tables: allTables, plan: verified.plan, fileName: databaseFileName,
+            schemaName: verified.source.name)
+        files.append(GeneratedFile(name: databaseFileName, contents: normalized(try renderer.render(database))))
+        return files
+    }
+
+    static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path(percentEncoded: false), isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Trailing whitespace removed from every line, blank-line runs folded, exactly one final newline.
+    static func normalized(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+            return normalized(ascii: text)
+        }
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var trimmed = line
+            while trimmed.last == " " { trimmed = trimmed.dropLast() }
+            if trimmed.isEmpty, lines.last?.isEmpty == true { continue }
+            lines.append(trimmed)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `normalized` of ASCII text without carriage returns, where bytes and characters are the same, byte by byte.
+    private static func normalized(ascii text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 1)
+        var lastLineWasEmpty = false
+        var pendingEmptyLines = 0  // empty lines not yet written: dropped at the end
+        var isFirst = true
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            var end = line.endIndex
+            while end > line.startIndex, line[line.index(before: end)] == UInt8(ascii: " ") { end = line.index(before: end) }
+            let trimmed = line[line.startIndex..<end]
+            if trimmed.isEmpty {
+                if lastLineWasEmpty { continue }
+                lastLineWasEmpty = true
+                pendingEmptyLines += 1
+                continue
+            }
+            for _ in 0..<pendingEmptyLines {
+                if !isFirst { output.append(UInt8(ascii: "\n")) }
+                isFirst = false
+            }
+            pendingEmptyLines = 0
+            lastLineWasEmpty = false
+            if !isFirst { output.append(UInt8(ascii: "\n")) }
+            isFirst = false
+            output.append(contentsOf: trimmed)
+        }
+        output.append(UInt8(ascii: "\n"))
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -1,0 +1,11 @@
+extension SQLWriter {
+    /// `CREATE VIEW` for `view` as it is at `version`.
+    static func createView(_ view: View, at version: Int) -> String {
+        "CREATE VIEW \(quote(view.name(at: version))) AS \(view.sql)"
+    }
+
+    /// The statements that create the views and triggers of `version`, after its tables and indexes.
+    static func viewAndTriggerStatements(for schema: Schema, at version: Int) -> [String] {
+        schema.views(at: version).map { createView($0, at: version) } + schema.triggers(at: version).map(\.sql)
+    }
+}
