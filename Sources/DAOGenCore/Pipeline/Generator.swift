@@ -33,7 +33,7 @@ public enum Generator {
         let schema = planned.resolved.schema
         do {
             let provedRowCount = try SchemaVerifier.verify(schema, plan: planned.plan, creation: planned.creation)
-            let (queries, viewTables) = try QueryAnalyzer.analyzeAll(schema)
+            let (queries, viewTables) = try QueryAnalyzer.analyzeAll(schema, creation: planned.creation)
             return VerifiedSchema(planned: planned, provedRowCount: provedRowCount, queries: queries, viewTables: viewTables)
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + planned.resolved.warnings)

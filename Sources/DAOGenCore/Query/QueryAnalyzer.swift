@@ -22,7 +22,8 @@ struct QueryAnalyzer {
 
     /// The analyzed queries of every table and view, by SQL name, and each view of the latest
     /// version as a table whose columns are typed like a query's result columns (for its record and DAO).
-    static func analyzeAll(_ schema: Schema) throws(DiagnosticsError) -> (queries: [String: [AnalyzedQuery]], views: [Table]) {
+    /// `creation` is Plan's CREATE statements of `schema`; written here when nil.
+    static func analyzeAll(_ schema: Schema, creation: CreationSQL? = nil) throws(DiagnosticsError) -> (queries: [String: [AnalyzedQuery]], views: [Table]) {
         let views = schema.views(at: schema.settings.version)
         let tables = schema.tables.filter { !$0.queries.isEmpty && $0.range.contains(schema.settings.version) }
         guard !tables.isEmpty || !views.isEmpty else { return ([:], []) }
@@ -33,7 +34,8 @@ struct QueryAnalyzer {
             throw DiagnosticsError(diagnostics: [Diagnostic(.error, "cannot open an in-memory SQLite database to check the queries", at: nil)])
         }
         defer { sqlite3_close(handle) }
-        for statement in SQLWriter.creationStatements(for: schema, at: schema.settings.version) {
+        let latest = schema.settings.version
+        for statement in creation?.statements(at: latest) ?? SQLWriter.creationStatements(for: schema, at: latest) {
             // Verify has created this schema already; a failure here is reported there.
             guard sqlite3_exec(handle, statement, nil, nil, nil) == SQLITE_OK else { return ([:], []) }
         }

@@ -10,8 +10,8 @@ import Testing
     @Test func checkedInCodeIsCurrent() throws {
         let schema = Self.packageDirectory.appending(path: "Sources/Journal/Schema")
         let generated = Self.packageDirectory.appending(path: "Sources/Journal/Generated")
-        let files = try Generator.generate(directory: schema, displayPath: "Sources/Journal/Schema").files
-        let stale = FreshnessCheck.staleFiles(files, in: generated)
+        let pipeline = GeneratorPipeline(source: SchemaSource(directory: schema, displayPath: "Sources/Journal/Schema"))
+        let stale = try pipeline.check(output: generated).staleFiles
         #expect(stale.isEmpty, """
             The checked-in code is stale. Run
               swift package --allow-writing-to-package-directory generate-daos --target Journal
