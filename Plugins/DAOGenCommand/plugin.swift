@@ -24,7 +24,9 @@ import PackagePlugin
         let known = Set(context.package.targets.map(\.name))
         let sources = context.package.directoryURL.appending(path: "Sources", directoryHint: .isDirectory)
         let skipped = (targetNames.isEmpty
-            ? ((try? FileManager.default.contentsOfDirectory(atPath: sources.path(percentEncoded: false))) ?? []).sorted()
+            ? ((try? FileManager.default.contentsOfDirectory(atPath: sources.path(percentEncoded: false))) ?? [])
+                .filter { !$0.hasPrefix(".") }  // hidden, as the parser skips dotfiles (.DS_Store)
+                .sorted()
             : targetNames).filter { !known.contains($0) }
         var folders: [(name: String, directory: URL)] = []
         for name in skipped {

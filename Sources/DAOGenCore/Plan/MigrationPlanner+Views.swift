@@ -13,13 +13,13 @@ extension MigrationPlanner {
         var before: [MigrationStep] = []
         for trigger in oldTriggers {
             before.append(MigrationStep(
-                kind: .dropTrigger, statements: ["DROP TRIGGER IF EXISTS \(SQLWriter.quote(trigger.name))"],
+                kind: .dropTrigger, statements: [SQLWriter.dropTrigger(named: trigger.name)],
                 summary: "Drop trigger \(trigger.name)", location: trigger.location))
         }
         // Later views may select from earlier ones: drop in reverse order.
         for view in oldViews.reversed() {
             before.append(MigrationStep(
-                kind: .dropView, statements: ["DROP VIEW IF EXISTS \(SQLWriter.quote(view.name(at: old)))"],
+                kind: .dropView, statements: [SQLWriter.dropView(named: view.name(at: old))],
                 summary: "Drop view \(view.name(at: old))", location: view.location))
         }
         var after: [MigrationStep] = []

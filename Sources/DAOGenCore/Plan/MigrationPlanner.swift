@@ -34,13 +34,13 @@ struct MigrationPlanner {
         for table in carried {
             for index in table.indexes(at: old) where !index.range.contains(version) || index.name(at: old) != index.name(at: version) {
                 steps.append(MigrationStep(
-                    kind: .dropIndex, statements: ["DROP INDEX \(SQLWriter.quote(index.name(at: old)))"],
+                    kind: .dropIndex, statements: [SQLWriter.dropIndex(named: index.name(at: old))],
                     summary: "Drop index \(index.name(at: old))", location: index.location))
             }
         }
         for table in oldTables where !table.range.contains(version) {
             steps.append(MigrationStep(
-                kind: .dropTable, statements: ["DROP TABLE \(SQLWriter.quote(table.name(at: old)))"],
+                kind: .dropTable, statements: [SQLWriter.dropTable(named: table.name(at: old))],
                 summary: "Drop table \(table.name(at: old))", location: table.location))
         }
         let hasDataStep = schema.migrations.contains { $0.version == version }
@@ -64,12 +64,11 @@ struct MigrationPlanner {
             } else if hasDataStep && !unfilled.isEmpty {
                 // The data step supplies values: add the columns as nullable first, let the step fill
                 // them, then rebuild with NOT NULL, copying them along.
-                let oldName = SQLWriter.quote(table.name(at: old))
                 for column in unfilled {
                     let name = column.name(at: version)
                     steps.append(MigrationStep(
                         kind: .addColumn,
-                        statements: ["ALTER TABLE \(oldName) ADD COLUMN \(SQLWriter.quote(name)) \(column.sqlType)"],
+                        statements: [SQLWriter.addBareColumn(name, type: column.sqlType, toTable: table.name(at: old))],
                         summary: "Add column \(table.name(at: old)).\(name) as nullable for the data step to fill",
                         location: column.location))
                 }
@@ -117,10 +116,10 @@ struct MigrationPlanner {
         if oldName != newName {
             // Renaming first makes SQLite rewrite the references other tables hold; dropping the old
             // table and renaming the new one into place would leave them pointing at the old name.
-            statements.append("ALTER TABLE \(SQLWriter.quote(oldName)) RENAME TO \(SQLWriter.quote(newName))")
+            statements.append(SQLWriter.renameTable(oldName, to: newName))
         }
-        statements += copyStatements(
-            table, at: version, copying: copied, defaults: defaults, relaxing: relaxing, keepsAutoincrement: change.keepsAutoincrement)
+        statements += SQLWriter.rebuildStatements(
+            table, at: version, in: schema, copying: copied, defaults: defaults, relaxing: relaxing, keepsAutoincrement: change.keepsAutoincrement)
         return MigrationStep(kind: .rebuildTable, statements: statements, summary: "Rebuild table \(newName) to \(change.changeSummary.joined(separator: ", "))", location: table.location)
     }
 
@@ -131,44 +130,13 @@ struct MigrationPlanner {
         let version = change.newVersion
         let names = table.columns(at: version).map { $0.name(at: version) }
         let defaults = Dictionary(columns.compactMap { column in column.defaultSQL.map { (column.name(at: version), $0) } }) { a, _ in a }
-        let statements = copyStatements(
-            table, at: version, copying: names.map { ($0, $0) }, defaults: defaults, relaxing: [],
+        let statements = SQLWriter.rebuildStatements(
+            table, at: version, in: schema, copying: names.map { ($0, $0) }, defaults: defaults, relaxing: [],
             keepsAutoincrement: change.keepsAutoincrement)
         let described = (columns + filled).map { $0.name(at: version) }.joined(separator: ", ")
         return MigrationStep(
             kind: .rebuildTable, statements: statements,
             summary: "Rebuild table \(table.name(at: version)) to make \(described) NOT NULL after the data step", location: table.location)
-    }
-
-    /// The documented rebuild of the table now called `table.name(at: version)`: create the new
-    /// table, copy `copying` (old name -> new name; a column in `defaults` takes its default where
-    /// it is NULL), carry the AUTOINCREMENT mark, drop the old table, rename the new one, recreate the indexes.
-    private func copyStatements(
-        _ table: Table, at version: Int, copying copied: [(old: String, new: String)], defaults: [String: String],
-        relaxing: Set<String>, keepsAutoincrement: Bool
-    ) -> [String] {
-        let newName = table.name(at: version)
-        let temporary = "_daogen_new_\(newName)"
-        var statements = [SQLWriter.createTable(table, at: version, in: schema, name: temporary, relaxing: relaxing)]
-        if !copied.isEmpty {
-            let targets = copied.map { SQLWriter.quote($0.new) }.joined(separator: ", ")
-            let sources = copied.map { pair in
-                defaults[pair.new].map { "coalesce(\(SQLWriter.quote(pair.old)), \(SQLWriter.defaultExpression($0)))" }
-                    ?? SQLWriter.quote(pair.old)
-            }.joined(separator: ", ")
-            statements.append(
-                "INSERT INTO \(SQLWriter.quote(temporary)) (\(targets)) SELECT \(sources) FROM \(SQLWriter.quote(newName))")
-        }
-        if keepsAutoincrement {
-            // Carry the AUTOINCREMENT high-water mark, so deleted keys are never handed out again.
-            statements.append(
-                "UPDATE sqlite_sequence SET seq = (SELECT max(seq) FROM sqlite_sequence WHERE name = \(SQLWriter.literal(newName))) "
-                    + "WHERE name = \(SQLWriter.literal(temporary))")
-        }
-        statements.append("DROP TABLE \(SQLWriter.quote(newName))")
-        statements.append("ALTER TABLE \(SQLWriter.quote(temporary)) RENAME TO \(SQLWriter.quote(newName))")
-        statements += table.indexes(at: version).map { SQLWriter.createIndex($0, of: table, at: version) }
-        return statements
     }
 
     /// A rebuild that cannot fill a NOT NULL column without a default, or that would coerce values into

@@ -130,29 +130,28 @@ struct TableChange {
         var steps: [MigrationStep] = []
         let oldName = table.name(at: oldVersion)
         let newName = table.name(at: newVersion)
-        let quotedNew = SQLWriter.quote(newName)
         if oldName != newName {
             steps.append(MigrationStep(
-                kind: .renameTable, statements: ["ALTER TABLE \(SQLWriter.quote(oldName)) RENAME TO \(quotedNew)"],
+                kind: .renameTable, statements: [SQLWriter.renameTable(oldName, to: newName)],
                 summary: "Rename table \(oldName) to \(newName)", location: table.location))
         }
         for (old, new) in carriedColumns where old != new {
             steps.append(MigrationStep(
                 kind: .renameColumn,
-                statements: ["ALTER TABLE \(quotedNew) RENAME COLUMN \(SQLWriter.quote(old)) TO \(SQLWriter.quote(new))"],
+                statements: [SQLWriter.renameColumn(old, to: new, inTable: newName)],
                 summary: "Rename column \(newName).\(old) to \(new)", location: table.location))
         }
         let keyNames = table.primaryKeyNames(at: newVersion)
         for column in addedColumns {
             let definition = SQLWriter.columnDefinition(column, of: table, at: newVersion, keyNames: keyNames, in: schema)
             steps.append(MigrationStep(
-                kind: .addColumn, statements: ["ALTER TABLE \(quotedNew) ADD COLUMN \(definition)"],
+                kind: .addColumn, statements: [SQLWriter.addColumn(definition, toTable: newName)],
                 summary: "Add column \(newName).\(column.name(at: newVersion))", location: column.location))
         }
         for column in droppedColumns {
             steps.append(MigrationStep(
                 kind: .dropColumn,
-                statements: ["ALTER TABLE \(quotedNew) DROP COLUMN \(SQLWriter.quote(column.name(at: oldVersion)))"],
+                statements: [SQLWriter.dropColumn(column.name(at: oldVersion), fromTable: newName)],
                 summary: "Drop column \(newName).\(column.name(at: oldVersion))", location: column.location))
         }
         return steps

@@ -246,6 +246,7 @@ public struct DeclarationID: Hashable, Comparable, Sendable {
     /// A table or column that no declaration wrote: a view's columns, a query's result.
     static let synthetic = DeclarationID(number: -1)
 
+    /// Declaration order.
     public static func < (lhs: DeclarationID, rhs: DeclarationID) -> Bool { lhs.number < rhs.number }
 }
 

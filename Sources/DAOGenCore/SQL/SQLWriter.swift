@@ -1,7 +1,9 @@
 import DAOGenRuntime
 import Foundation
 
-/// Writes the DDL of a schema version: CREATE TABLE and CREATE INDEX statements, identifiers always quoted.
+/// The one place SQL text is written for every stage: identifiers (always quoted) and literals, the DDL of a
+/// schema version (CREATE TABLE, CREATE INDEX; views and triggers in `SQLWriter+Views.swift`), and the
+/// statements of migration steps (`SQLWriter+Migrations.swift`). The DAOs' statements are `TableStatements`.
 enum SQLWriter {
     /// `name` as a quoted SQL identifier.
     static func quote(_ name: String) -> String {
