@@ -55,8 +55,8 @@ struct TableChange {
     }
 
     private var checksChanged: Bool {
-        let before = table.checks.filter { $0.range.contains(oldVersion) }.map(\.location)
-        let after = table.checks.filter { $0.range.contains(newVersion) }.map(\.location)
+        let before = table.checks.filter { $0.range.contains(oldVersion) }.map(\.id)
+        let after = table.checks.filter { $0.range.contains(newVersion) }.map(\.id)
         return before != after
     }
 

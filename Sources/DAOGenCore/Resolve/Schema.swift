@@ -179,6 +179,8 @@ public struct Table: SchemaElement {
 
 /// A table-level CHECK constraint, with the versions it applies to.
 public struct TableCheck: Sendable {
+    /// The declaration's identity, given by Resolve.
+    public var id = DeclarationID.synthetic
     /// The SQL expression.
     public var sql: String
     /// Versions the constraint exists in.
@@ -236,7 +238,7 @@ public struct Column: SchemaElement {
     public var keyLocations: [String: SourceLocation]
 }
 
-/// The identity of one declaration of a table, column or view (one YAML mapping), numbered by Resolve
+/// The identity of one declaration of a table, column, table check or view (one YAML mapping), numbered by Resolve
 /// in declaration order. Later stages compare declarations by it, not by name (a name can be declared
 /// again for other versions) or by source location.
 public struct DeclarationID: Hashable, Comparable, Sendable {

@@ -49,7 +49,7 @@ struct SchemaResolver {
         return Output(schema: schema.withDefaultReferenceColumns(), files: files, warnings: validator.diagnostics.warnings)
     }
 
-    /// Gives every table, column and view declaration its `DeclarationID`, in declaration order.
+    /// Gives every table, column, table check and view declaration its `DeclarationID`, in declaration order.
     private struct DeclarationNumbering {
         var next = 0
 
@@ -58,6 +58,9 @@ struct SchemaResolver {
                 tables[tableIndex].id = take()
                 for columnIndex in tables[tableIndex].columns.indices {
                     tables[tableIndex].columns[columnIndex].id = take()
+                }
+                for checkIndex in tables[tableIndex].checks.indices {
+                    tables[tableIndex].checks[checkIndex].id = take()
                 }
             }
             for viewIndex in views.indices {
