@@ -65,8 +65,8 @@ import Testing
 
     @Test func generationIsDeterministic() throws {
         let directory = packageRoot.appending(path: "Schemas/Library")
-        let first = try Generator.generate(directory: directory, displayPath: "Schemas/Library").files
-        let second = try Generator.generate(directory: directory, displayPath: "Schemas/Library").files
+        let first = try GeneratorPipeline(source: SchemaSource(directory: directory, displayPath: "Schemas/Library")).generate().files
+        let second = try GeneratorPipeline(source: SchemaSource(directory: directory, displayPath: "Schemas/Library")).generate().files
         #expect(first == second)
     }
 }

@@ -33,8 +33,8 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write(["t.yaml": "tables:\n  - name: t\n"])
-        let error = try #require(throws: DiagnosticsError.self) {
-            try Generator.generate(directory: directory.url, displayPath: "S")
+        let error = try #require(throws: GeneratorError.self) {
+            try GeneratorPipeline(source: SchemaSource(directory: directory.url, displayPath: "S")).generate()
         }
         #expect(error.description == "S/t.yaml:2:5: error: table 't' is missing required key 'columns'")
     }

@@ -77,13 +77,6 @@ public enum Generator {
         return old
     }
 
-    /// Parse through Render in one step, with the template overrides of `templates` when given.
-    public static func generate(directory: URL, displayPath: String, templates: URL? = nil) throws(DiagnosticsError) -> (files: RenderedFiles, warnings: [Diagnostic]) {
-        let verified = try load(directory: directory, displayPath: displayPath)
-        let renderer = try verified.renderer(overriding: templates)
-        return (try render(verified, renderer: renderer), verified.warnings)
-    }
-
     /// The CREATE statements of `version` (the latest when nil), each ending with a semicolon.
     public static func creationSQL(_ verified: VerifiedSchema, version: Int? = nil) -> String {
         creationSQL(verified.creation.statements(at: version ?? verified.schema.settings.version))

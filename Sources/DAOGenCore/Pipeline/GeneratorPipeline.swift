@@ -142,7 +142,7 @@ public struct GeneratorPipeline: Sendable {
 }
 
 /// Why a command of `GeneratorPipeline` failed.
-public struct GeneratorError: Error, Sendable {
+public struct GeneratorError: Error, Sendable, CustomStringConvertible {
     /// What to report, in order: the warnings found before the failure, then its errors.
     public var diagnostics: [Diagnostic]
     /// A command-line option that does not fit the schema (a version out of range), reported as a usage
@@ -153,6 +153,11 @@ public struct GeneratorError: Error, Sendable {
     public init(diagnostics: [Diagnostic], invalidOption: String? = nil) {
         self.diagnostics = diagnostics
         self.invalidOption = invalidOption
+    }
+
+    /// Every diagnostic on its own line, then the invalid option's message.
+    public var description: String {
+        (diagnostics.map(\.description) + (invalidOption.map { [$0] } ?? [])).joined(separator: "\n")
     }
 }
 
