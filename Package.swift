@@ -19,7 +19,9 @@ let package = Package(
     products: [
         .executable(name: "daogen", targets: ["daogen"]),
         .library(name: "DAOGenRuntime", targets: ["DAOGenRuntime"]),
-        .library(name: "DAOGenCore", targets: ["DAOGenCore"]),
+        // The generator, for the plugins' tool and tests: not API (the underscore says so, as in
+        // swift-openapi-generator's _OpenAPIGeneratorCore); its declarations change with the CLI.
+        .library(name: "_DAOGenCore", targets: ["_DAOGenCore"]),
         .plugin(name: "DAOGenPlugin", targets: ["DAOGenPlugin"]),
         .plugin(name: "DAOGenCommand", targets: ["DAOGenCommand"]),
     ],
@@ -46,19 +48,20 @@ let package = Package(
             exclude: templateFiles
         ),
         .target(
-            name: "DAOGenCore",
+            name: "_DAOGenCore",
             dependencies: [
                 "CSQLite",
                 "DAOGenRuntime",
                 "DAOGenTemplates",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
-            ]
+            ],
+            path: "Sources/DAOGenCore"
         ),
         .executableTarget(
             name: "daogen",
             dependencies: [
-                "DAOGenCore",
+                "_DAOGenCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,7 +80,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DAOGenCoreTests",
-            dependencies: ["DAOGenCore", "DAOGenRuntime", "DAOGenTemplates"]
+            dependencies: ["_DAOGenCore", "DAOGenRuntime", "DAOGenTemplates"]
         ),
         .testTarget(
             name: "DAOGenRuntimeTests",
@@ -85,12 +88,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ConsumerTests",
-            dependencies: ["DAOGenRuntime", "DAOGenCore", "MigrationCrashHelper"]
+            dependencies: ["DAOGenRuntime", "_DAOGenCore", "MigrationCrashHelper"]
                 + generatedFixtures.map { .target(name: "Generated\($0)") }
         ),
         .testTarget(
             name: "GenerativeTests",
-            dependencies: ["DAOGenCore"]
+            dependencies: ["_DAOGenCore"]
         ),
         .executableTarget(
             name: "MigrationCrashHelper",

@@ -18,7 +18,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JournalTests",
-            dependencies: ["Journal", .product(name: "DAOGenCore", package: "daogen")]
+            dependencies: ["Journal", .product(name: "_DAOGenCore", package: "daogen")]
         ),
     ],
     swiftLanguageModes: [.v6]

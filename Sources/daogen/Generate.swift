@@ -1,5 +1,5 @@
 import ArgumentParser
-import DAOGenCore
+import _DAOGenCore
 import Foundation
 
 struct Generate: ParsableCommand {

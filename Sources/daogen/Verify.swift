@@ -1,5 +1,5 @@
 import ArgumentParser
-import DAOGenCore
+import _DAOGenCore
 
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,7 @@ import DAOGenRuntime
 import Foundation
 import Testing
 
-@testable import DAOGenCore
+@testable import _DAOGenCore
 
 /// `daogen import` end to end, as an adopting app goes through it: a file made by hand is imported,
 /// the YAML generated, the code compiled in a package of its own (which depends on this one by path),

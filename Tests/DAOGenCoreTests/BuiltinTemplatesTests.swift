@@ -2,7 +2,7 @@ import DAOGenTemplates
 import Foundation
 import Testing
 
-@testable import DAOGenCore
+@testable import _DAOGenCore
 
 /// Templates/BuiltinTemplates.swift must hold exactly the text of the .mustache files beside it.
 /// `DAOGEN_RECORD=1 swift test --filter BuiltinTemplates` rewrites it from them.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DAOGenCore
+@testable import _DAOGenCore
 
 /// One test per kind of bad input: the exact message and the line:column of the offending node.
 @Suite struct DiagnosticsTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DAOGenCore
+@testable import _DAOGenCore
 
 /// The generated code of every example and fixture schema, compared byte for byte with the files checked in
 /// under Tests/Generated (which the consumer tests compile and run). `DAOGEN_RECORD=1 swift test` re-records them.

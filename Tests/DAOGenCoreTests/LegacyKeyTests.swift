@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DAOGenCore
+@testable import _DAOGenCore
 
 /// The schema-format additions `daogen import` needs to describe files made without daogen:
 /// `notNull: false` on a key column, `primaryKey: DESC`, `type: ""` and `swift: DatabaseValue`.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DAOGenCore
+@testable import _DAOGenCore
 
 @Suite struct NamingTests {
     @Test(arguments: [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DAOGenCore
+@testable import _DAOGenCore
 
 @Suite struct ParserTests {
     @Test func nodesKeepTheirFileLineAndColumn() throws {

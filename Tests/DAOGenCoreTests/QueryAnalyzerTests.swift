@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DAOGenCore
+@testable import _DAOGenCore
 
 /// Two tables to query: `author` and `book` (with an enum column and a nullable reference).
 /// The `queries:` of `book` start at line 26; a query's `sql:` value is on line 27 at column 14.

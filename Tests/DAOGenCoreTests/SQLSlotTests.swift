@@ -2,7 +2,7 @@ import DAOGenRuntime
 import Foundation
 import Testing
 
-@testable import DAOGenCore
+@testable import _DAOGenCore
 
 /// Text in an expression or type slot stays in that slot.
 @Suite struct SQLSlotTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DAOGenCore
+@testable import _DAOGenCore
 
 /// The schema history stage: every version's CREATE statements recorded in `history/`, shipped versions refused
 /// when they no longer match.

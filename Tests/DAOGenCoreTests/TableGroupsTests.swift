@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DAOGenCore
+@testable import _DAOGenCore
 
 @Suite struct TableGroupsTests {
     /// `count` tables `t0`...; table `tN` references `tM` for each pair in `references`.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DAOGenCore
+@testable import _DAOGenCore
 
 /// Views and triggers across versions: created with the schema, dropped and recreated around a
 /// migration that changes tables (a rebuild would otherwise fail on the view or lose the trigger),

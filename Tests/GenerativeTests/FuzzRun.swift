@@ -1,4 +1,4 @@
-import DAOGenCore
+import _DAOGenCore
 import Foundation
 
 /// The fuzzer of issue 8: mutants of the example and fixture schemas through the generator, in process,

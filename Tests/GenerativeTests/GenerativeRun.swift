@@ -1,4 +1,4 @@
-import DAOGenCore
+import _DAOGenCore
 import Foundation
 
 /// One history that did not pass, with what it takes to reproduce it.

@@ -1,4 +1,4 @@
-import DAOGenCore
+import _DAOGenCore
 import Foundation
 import Journal
 import Testing
