@@ -5,6 +5,7 @@
 /// (year 0 is 1 BC, as in ISO 8601).
 enum CivilCalendar {
     /// Days from 1970-01-01 to the given date; `month` is 1...12, `day` is 1...31.
+    @inline(__always)
     static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400

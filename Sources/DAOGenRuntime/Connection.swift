@@ -21,8 +21,16 @@ final class Connection: @unchecked Sendable {
     let authorizations = Authorizations()
     /// True while observers exist: the writer then records the tables its statements change.
     @exclusivity(unchecked) @usableFromInline var tracksChanges = false
-    /// Tables changed since the last commit or rollback, while ``tracksChanges``.
-    @exclusivity(unchecked) @usableFromInline var changedTables: Set<String> = []
+    /// Tables changed since the last commit or rollback, while ``tracksChanges``: added by
+    /// ``noteWrites(of:)`` and ``noteWritten(_:)``, emptied by ``takeChangedTables()`` and
+    /// ``forgetChangedTables()``.
+    @exclusivity(unchecked) @usableFromInline private(set) var changedTables: Set<String> = []
+    /// Changes each time ``changedTables`` is emptied (and when tracking starts or stops). A
+    /// statement whose ``Statement/notedChangeGeneration`` equals it has its tables in
+    /// ``changedTables`` already: running it again in the same transaction adds nothing, so
+    /// noting it costs one comparison instead of hashing its table names (which added 12% to a
+    /// 50,000-row insert while observers existed).
+    @exclusivity(unchecked) @usableFromInline private(set) var changeGeneration: UInt64 = 1
     /// True once closed.
     private var isClosed = false
 
@@ -48,7 +56,7 @@ final class Connection: @unchecked Sendable {
             // A rollback discards the changes noted for observers.
             sqlite3_rollback_hook(handle, { context in
                 guard let context else { return }
-                Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().changedTables.removeAll()
+                Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().forgetChangedTables()
             }, Unmanaged.passUnretained(self).toOpaque())
         }
     }
@@ -113,17 +121,49 @@ final class Connection: @unchecked Sendable {
     /// Resets a statement that its user is done with and makes it available again.
     @usableFromInline
     func checkIn(_ statement: Statement) {
-        statement.reset()
+        statement.resetForReuse()
         statement.isInUse = false
     }
 
     /// Runs `sql` with `sqlite3_exec`, noting the tables it writes for observers.
     func execute(_ sql: String) throws {
         authorizations.reset()
-        defer {
-            if tracksChanges { changedTables.formUnion(authorizations.written) }
-        }
+        defer { noteWritten(authorizations.written) }
         try Database.execute(sql, connection: handle)
+    }
+
+    /// Notes, while ``tracksChanges``, the tables `statement` writes, unless it was noted since
+    /// ``changedTables`` was last emptied.
+    @inlinable
+    func noteWrites(of statement: Statement) {
+        if tracksChanges, statement.notedChangeGeneration != changeGeneration {
+            noteWrittenSlowPath(statement)
+        }
+    }
+
+    /// Adds the tables of `statement` to ``changedTables`` (the rare path of ``noteWrites(of:)``).
+    @usableFromInline
+    func noteWrittenSlowPath(_ statement: Statement) {
+        changedTables.formUnion(statement.writtenTables)
+        statement.notedChangeGeneration = changeGeneration
+    }
+
+    /// Notes, while ``tracksChanges``, that `tables` were written.
+    func noteWritten(_ tables: Set<String>) {
+        if tracksChanges, !tables.isEmpty { changedTables.formUnion(tables) }
+    }
+
+    /// Returns the tables changed since the last commit or rollback and forgets them.
+    func takeChangedTables() -> Set<String> {
+        let tables = changedTables
+        forgetChangedTables()
+        return tables
+    }
+
+    /// Forgets the changed tables (after a rollback, or when tracking starts or stops).
+    func forgetChangedTables() {
+        if !changedTables.isEmpty { changedTables = [] }
+        changeGeneration &+= 1
     }
 
     /// Steps the cached statement of `key` once.

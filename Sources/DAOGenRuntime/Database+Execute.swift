@@ -37,9 +37,7 @@ extension Database {
         return try withConnection(kind: kind == .read ? .read : .write) { connection, tracker in
             let statement = try connection.prepare(sql, persistent: false)
             tracker?.tables.formUnion(statement.readTables)
-            if connection.tracksChanges {
-                connection.changedTables.formUnion(statement.writtenTables)
-            }
+            connection.noteWrites(of: statement)
             for (offset, argument) in arguments.enumerated() {
                 statement.bind(argument, at: Int32(offset + 1))
             }

@@ -63,9 +63,11 @@ extension Database {
         try await checkOutWriterAsync()
         defer { releaseWriter() }
         let observed = observations.hasObservers
-        writer.tracksChanges = observed
+        if writer.tracksChanges != observed {
+            writer.tracksChanges = observed
+            writer.forgetChangedTables()
+        }
         if !observed {
-            writer.changedTables = []
             observations.stopPolling()
         } else if maximumReaderCount > 0 || path != ":memory:" && !path.isEmpty, !observations.isPolling {
             let version = try dataVersion()

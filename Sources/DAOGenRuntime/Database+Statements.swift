@@ -77,9 +77,7 @@ extension Database {
             if let tracker = entry.tracker {
                 tracker.tables.formUnion(statement.readTables)
             }
-            if entry.connection.tracksChanges {
-                entry.connection.changedTables.formUnion(statement.writtenTables)
-            }
+            entry.connection.noteWrites(of: statement)
             return StatementAccess(statement: statement, connection: entry.connection, release: .none)
         }
         if kind != .write, maximumReaderCount > 0 {
@@ -106,9 +104,7 @@ extension Database {
             releaseWriter()
             throw error
         }
-        if writer.tracksChanges {
-            writer.changedTables.formUnion(statement.writtenTables)
-        }
+        writer.noteWrites(of: statement)
         scopes.entries.append(.init(owner: identity, connection: writer, kind: .writer, tracker: nil))
         return StatementAccess(statement: statement, connection: writer, release: .writer)
     }

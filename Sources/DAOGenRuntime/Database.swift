@@ -160,8 +160,7 @@ public final class Database: @unchecked Sendable {
     func releaseWriter() {
         var committed: Set<String>?
         if writer.tracksChanges, !writer.changedTables.isEmpty, !writer.isInsideTransaction {
-            committed = writer.changedTables
-            writer.changedTables = []
+            committed = writer.takeChangedTables()
         }
         pool.lock()
         if !writerWaiters.isEmpty {

@@ -101,6 +101,9 @@ enum ISO8601Timestamp {
     /// text with no zone is UTC, like SQLite's `datetime()`. Years may have a sign and more
     /// than four digits, as ``write(milliseconds:into:)`` writes them.
     static func milliseconds(parsing bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        if let milliseconds = fixedWidthMilliseconds(bytes) {
+            return milliseconds
+        }
         var cursor = ByteCursor(bytes: bytes)
 
         var yearSign: Int64 = 1
@@ -150,6 +153,45 @@ enum ISO8601Timestamp {
             total -= sign * (offsetHours * 3_600_000 + offsetMinutes * 60000)
         }
         return cursor.isAtEnd ? total : nil
+    }
+
+    /// The common fixed-width forms, `YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS` (or with `T`), and
+    /// `YYYY-MM-DDTHH:MM:SS.sss` with or without `Z`, read without the general parser; nil for
+    /// any other text, which ``milliseconds(parsing:)`` then reads in full. Gives the same value as
+    /// the general parser for every text it accepts.
+    @inline(__always)
+    static func fixedWidthMilliseconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let count = bytes.count
+        guard count == 10 || count == 19 || count == 23 || count == 24, let base = bytes.baseAddress,
+              base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-")
+        else { return nil }
+        /// The value of the decimal digit at `offset`, or a value above 9 when it is none.
+        @inline(__always) func digit(_ offset: Int) -> UInt32 { UInt32(base[offset] &- UInt8(ascii: "0")) }
+        let y0 = digit(0), y1 = digit(1), y2 = digit(2), y3 = digit(3)
+        let m0 = digit(5), m1 = digit(6), d0 = digit(8), d1 = digit(9)
+        guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, m0 < 10, m1 < 10, d0 < 10, d1 < 10 else { return nil }
+        let year = Int64(y0 &* 1000 &+ y1 &* 100 &+ y2 &* 10 &+ y3)
+        let month = Int64(m0 &* 10 &+ m1), day = Int64(d0 &* 10 &+ d1)
+        guard month >= 1, month <= 12, day >= 1,
+              day <= 28 || day <= CivilCalendar.daysInMonth(year: year, month: month)
+        else { return nil }
+        var total = CivilCalendar.days(year: year, month: month, day: day) &* 86_400_000
+        guard count > 10 else { return total }
+        let separator = base[10]
+        guard separator == UInt8(ascii: " ") || separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t"),
+              base[13] == UInt8(ascii: ":"), base[16] == UInt8(ascii: ":")
+        else { return nil }
+        let h0 = digit(11), h1 = digit(12), n0 = digit(14), n1 = digit(15), s0 = digit(17), s1 = digit(18)
+        guard h0 < 10, h1 < 10, n0 < 10, n1 < 10, s0 < 10, s1 < 10 else { return nil }
+        let hour = h0 &* 10 &+ h1, minute = n0 &* 10 &+ n1, second = s0 &* 10 &+ s1
+        guard hour <= 23, minute <= 59, second <= 59 else { return nil }
+        total &+= Int64(hour &* 3_600_000 &+ minute &* 60000 &+ second &* 1000)
+        guard count > 19 else { return total }
+        let f0 = digit(20), f1 = digit(21), f2 = digit(22)
+        guard base[19] == UInt8(ascii: "."), f0 < 10, f1 < 10, f2 < 10 else { return nil }
+        total &+= Int64(f0 &* 100 &+ f1 &* 10 &+ f2)
+        guard count == 23 || base[23] == UInt8(ascii: "Z") || base[23] == UInt8(ascii: "z") else { return nil }
+        return total
     }
 }
 

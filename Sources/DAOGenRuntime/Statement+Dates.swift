@@ -60,8 +60,8 @@ extension Statement {
     ///   such text.
     public func iso8601Date(at index: Int32) throws -> Date {
         if sqlite3_column_type(handle, index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) {
-            let count = Int(sqlite3_column_bytes(handle, index))
-            if let milliseconds = ISO8601Timestamp.milliseconds(parsing: UnsafeBufferPointer(start: text, count: count)) {
+            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
+            if let milliseconds = ISO8601Timestamp.fixedWidthMilliseconds(bytes) ?? ISO8601Timestamp.milliseconds(parsing: bytes) {
                 return EpochMilliseconds.date(milliseconds: milliseconds)
             }
         }
@@ -74,9 +74,10 @@ extension Statement {
     ///   does not parse.
     public func optionalISO8601Date(at index: Int32) throws -> Date? {
         guard let text = sqlite3_column_text(handle, index) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, index))
+        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
+        // The fixed-width forms inline, anything else through the general parser.
         if sqlite3_column_type(handle, index) == SQLITE_TEXT,
-           let milliseconds = ISO8601Timestamp.milliseconds(parsing: UnsafeBufferPointer(start: text, count: count)) {
+           let milliseconds = ISO8601Timestamp.fixedWidthMilliseconds(bytes) ?? ISO8601Timestamp.milliseconds(parsing: bytes) {
             return EpochMilliseconds.date(milliseconds: milliseconds)
         }
         throw invalidValue(at: index, databaseValue(at: index), expected: "Date (ISO-8601 text)")

@@ -5,21 +5,21 @@ extension Statement {
     /// (its bindings stay until they are replaced or cleared).
     @inlinable
     public func execute() throws {
-        defer { sqlite3_reset(handle) }
+        defer { resetAfterStepping() }
         while try step() {}
     }
 
     /// Decodes the first row with `decode`, or returns nil when there is none; resets the statement.
     @inlinable
     public func fetchOne<Row>(_ decode: (Statement) throws -> Row) throws -> Row? {
-        defer { sqlite3_reset(handle) }
+        defer { resetAfterStepping() }
         return try step() ? decode(self) : nil
     }
 
     /// Decodes every row with `decode`; resets the statement.
     @inlinable
     public func fetchAll<Row>(_ decode: (Statement) throws -> Row) throws -> [Row] {
-        defer { sqlite3_reset(handle) }
+        defer { resetAfterStepping() }
         var rows: [Row] = []
         while try step() {
             rows.append(try decode(self))

@@ -19,6 +19,8 @@ public final class Statement {
     // Unchecked exclusivity: a statement is used by one thread at a time, under the connection's
     // lock, and the dynamic check showed on the hot path of every step.
     @exclusivity(unchecked) @usableFromInline var bindError: (any Error)?
+    /// True once ``step()`` ran since the statement was last reset.
+    @exclusivity(unchecked) @usableFromInline var needsReset = false
     /// True while a ``Database/withStatement(_:_:)`` closure is using this cached statement.
     @exclusivity(unchecked) var isInUse = false
     /// The tables the statement reads, as SQLite's authorizer reported them when it was prepared;
@@ -26,6 +28,9 @@ public final class Statement {
     var readTables: Set<String> = []
     /// The tables the statement writes (its own and its triggers'), as the authorizer reported them.
     var writtenTables: Set<String> = []
+    /// The ``Connection/changeGeneration`` at which the connection last noted ``writtenTables``
+    /// as changed; 0, which no generation is, until then.
+    @exclusivity(unchecked) @usableFromInline var notedChangeGeneration: UInt64 = 0
     /// True when SQLite says the statement does not write (`sqlite3_stmt_readonly`).
     var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
@@ -84,6 +89,7 @@ public final class Statement {
         if bindError != nil {
             try throwBindError()
         }
+        needsReset = true
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
@@ -108,8 +114,32 @@ public final class Statement {
     /// Resets the statement and clears its bindings.
     public func reset() {
         sqlite3_reset(handle)
+        needsReset = false
         sqlite3_clear_bindings(handle)
         bindError = nil
+    }
+
+    /// Resets the statement when it stepped since its last reset (the generated code's methods,
+    /// ``execute()``, ``fetchOne(_:)`` and ``fetchAll(_:)``, reset it when done).
+    @inlinable
+    func resetAfterStepping() {
+        sqlite3_reset(handle)
+        needsReset = false
+    }
+
+    /// Resets the statement and clears its bindings, like ``reset()``, for the next user of a
+    /// cached statement, skipping `sqlite3_reset` when nothing stepped it since its last reset
+    /// (the methods that step, ``execute()``, ``fetchOne(_:)`` and ``fetchAll(_:)``, reset it
+    /// when done, and a second reset cost as much as the rest of a lookup's bookkeeping).
+    func resetForReuse() {
+        if needsReset {
+            sqlite3_reset(handle)
+            needsReset = false
+        }
+        sqlite3_clear_bindings(handle)
+        if bindError != nil {
+            bindError = nil
+        }
     }
 
     /// The number of columns in the statement's result rows.

@@ -41,7 +41,9 @@ final class ThreadScopes {
     }
 
     /// The open scopes, innermost last.
-    @usableFromInline var entries: [Entry] = []
+    // Unchecked exclusivity: only the thread that owns these scopes touches them, and the dynamic
+    // check cost more than the lookup itself on every statement.
+    @exclusivity(unchecked) @usableFromInline var entries: [Entry] = []
 
     /// The innermost scope of `owner`, if any.
     @inlinable

@@ -48,6 +48,7 @@ func runBenchmark(_ options: Options) throws {
     var machine = MachineInfo.current()
     let allImplementations: [any Implementation] = [
         RawSQLiteImplementation(), DAOGenImplementation(), GRDBCodableImplementation(), GRDBRecordImplementation(),
+        GRDBTunedImplementation(),
     ]
     let implementations = allImplementations.enumerated()
         .filter { options.implementations?.contains($0.offset + 1) ?? true }

@@ -24,7 +24,7 @@ struct Options {
     var northwind = FetchOrdersWorkload.defaultSource
     /// The workloads to run, by identifier (`--workloads`); all by default.
     var workloads: Set<String>?
-    /// The implementations to run, by number 1...4 (`--implementations`); all by default.
+    /// The implementations to run, by number 1...5 (`--implementations`); all by default.
     var implementations: Set<Int>?
     /// With `--make-synthetic-schema DIR`: write the generator benchmark's schema there and exit.
     var syntheticSchemaDirectory: String?
@@ -38,8 +38,9 @@ struct Options {
         usage: daogen-bench [options]
                daogen-bench --make-synthetic-schema DIR
 
-        Measures the same work through four implementations: (1) the sqlite3 C API by hand,
-        (2) daogen's generated DAOs, (3) GRDB Codable records, (4) GRDB records reading by index.
+        Measures the same work through five implementations: (1) the sqlite3 C API by hand,
+        (2) daogen's generated DAOs, (3) GRDB Codable records, (4) GRDB records reading by index,
+        (5) GRDB tuned: cached statements, arguments by position, rows read by index.
         Prints the results as Markdown.
 
         options:
@@ -50,7 +51,7 @@ struct Options {
           --no-warm-up                skip the untimed first run of each implementation
           --workloads LIST            comma-separated: insert,fetch,orders,find,update,
                                       join (default all)
-          --implementations LIST      comma-separated numbers 1-4 (default all)
+          --implementations LIST      comma-separated numbers 1-5 (default all)
           --northwind PATH            the Northwind file (default <repo>/../shared/data/northwind.sqlite)
           --output PATH               write the Markdown results document (RESULTS.md)
           --svg PATH                  write a bar chart of the ratios to (1)
@@ -86,8 +87,8 @@ struct Options {
                 workloads = Set(try value(argument).split(separator: ",").map(String.init))
             case "--implementations":
                 let numbers = try value(argument).split(separator: ",").map { Int($0) }
-                guard numbers.allSatisfy({ $0.map((1...4).contains) ?? false }) else {
-                    throw BenchError("--implementations takes numbers from 1 to 4")
+                guard numbers.allSatisfy({ $0.map((1...5).contains) ?? false }) else {
+                    throw BenchError("--implementations takes numbers from 1 to 5")
                 }
                 implementations = Set(numbers.compactMap { $0 })
             case "--northwind":

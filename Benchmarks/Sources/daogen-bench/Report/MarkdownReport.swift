@@ -78,7 +78,7 @@ struct MarkdownReport {
         var lines = [
             "- Date: \(Self.dateText(date))",
             "- Machine: \(machine.cpu), \(machine.cores) cores, \(Format.megabytes(Double(machine.memory))) of memory; \(machine.system)",
-            "- SQLite \(machine.sqlite) (the system library, linked by all four implementations)",
+            "- SQLite \(machine.sqlite) (the system library, linked by every implementation)",
         ]
         if let swift = generator?.values["swift_version"] { lines.append("- \(swift)") }
         if let commit = generator?.values["daogen_commit"] { lines.append("- daogen: \(commit)") }

@@ -15,7 +15,7 @@ struct SVGChart {
     static let axisLimit = 3.0
 
     /// Bar colors, by implementation.
-    private static let colors = ["#8c8c8c", "#2e7d32", "#ef6c00", "#1565c0"]
+    private static let colors = ["#8c8c8c", "#2e7d32", "#ef6c00", "#1565c0", "#6a1b9a"]
 
     /// Builds the chart from a report's results.
     init(report: MarkdownReport) {
