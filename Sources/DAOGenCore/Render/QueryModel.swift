@@ -35,7 +35,7 @@ extension TableModel {
         for analyzed in queries {
             let query = analyzed.query
             let statementName = SwiftNaming.escaped(query.name)
-            queryStatements.append(StatementModel(name: statementName, literal: DatabaseModel.literal(query.sql, indent: 8)))
+            queryStatements.append(StatementModel(name: statementName, sql: query.sql, expression: DatabaseModel.literal(query.sql, indent: 8)))
 
             // Parameters: labelled by their names; the value's internal name avoids names the body uses.
             var parameters: [String] = []

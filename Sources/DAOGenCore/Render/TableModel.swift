@@ -17,7 +17,11 @@ struct TableModel {
 
     struct StatementModel {
         var name: String
-        var literal: String
+        /// The SQL the statement runs.
+        var sql: String
+        /// The Swift expression of `sql`, built from `selectAll`, `insert.sql` or the record's `selection`
+        /// where it starts with them, so each column list is written once.
+        var expression: String
     }
 
     struct FinderModel {
@@ -46,8 +50,8 @@ struct TableModel {
     var orderingMembers: [OrderingMember]
     var firstProperty: String
     var selectionLiteral: String
-    var selectAllLiteral: String
-    var countLiteral: String
+    /// The Swift expression of the `SELECT` of every column, without WHERE.
+    var selectAllExpression: String
     var readLines: [String]
     var bindLines: [String]
     var columnCount: Int
@@ -65,6 +69,8 @@ struct TableModel {
 
     /// The accessor of the table's DAO on the database type.
     var accessorName: String
+    /// True for a view: a read-only record and DAO (see `asView()`).
+    var isView = false
 
     /// `queries:` (see `attach(_:)`): statements, DAO methods and nested result structs.
     var queriesName = ""
@@ -152,12 +158,39 @@ struct TableModel {
             "\(code.property): \(code.isOptional ? code.parameterName : "record.\(code.property)")"
         }.joined(separator: ", ")
 
-        var statements = [StatementModel(name: "insert", literal: SwiftLiteral.string(sql.insert))]
+        let selectAllSQL = sql.selectAll
+        let insertSQL = sql.insert
+        let recordSelection = table.swiftName + ".selection"
+        /// `text` as a Swift expression that reuses `selectAll`, `insert.sql` or the record's `selection`
+        /// instead of repeating their SQL; the value is the same text.
+        func expression(_ text: String, named name: String) -> String {
+            func concatenated(_ parts: [String]) -> String { parts.filter { !$0.isEmpty }.joined(separator: " + ") }
+            func literal(_ part: Substring) -> String { part.isEmpty ? "" : SwiftLiteral.string(String(part)) }
+            if name != "selectAll", text.hasPrefix(selectAllSQL), text != selectAllSQL {
+                return concatenated(["selectAll", literal(text.dropFirst(selectAllSQL.count))])
+            }
+            if name != "insert", text.hasPrefix(insertSQL), text != insertSQL {
+                return concatenated(["insert.sql", literal(text.dropFirst(insertSQL.count))])
+            }
+            // The column lists of the SELECT and the INSERT are the record's `selection`.
+            let list = name == "insert" ? "(" + sql.selection + ") VALUES " : name == "selectAll" ? "SELECT " + sql.selection + " " : nil
+            if let list, let range = text.range(of: list) {
+                let start = text.index(range.lowerBound, offsetBy: name == "insert" ? 1 : 7)
+                let end = text.index(range.upperBound, offsetBy: name == "insert" ? -9 : -1)
+                return concatenated([literal(text[..<start]), recordSelection, literal(text[end...])])
+            }
+            return SwiftLiteral.string(text)
+        }
+        func statement(_ name: String, _ text: String) -> StatementModel {
+            StatementModel(name: name, sql: text, expression: expression(text, named: name))
+        }
+
+        var statements = [statement("insert", sql.insert)]
         if sql.hasPrimaryKey {
-            statements.append(StatementModel(name: "upsert", literal: SwiftLiteral.string(sql.upsert)))
-            statements.append(StatementModel(name: "update", literal: SwiftLiteral.string(sql.update)))
-            statements.append(StatementModel(name: "deleteByKey", literal: SwiftLiteral.string(sql.deleteByKey)))
-            statements.append(StatementModel(name: "findByKey", literal: SwiftLiteral.string(sql.findByKey)))
+            statements.append(statement("upsert", sql.upsert))
+            statements.append(statement("update", sql.update))
+            statements.append(statement("deleteByKey", sql.deleteByKey))
+            statements.append(statement("findByKey", sql.findByKey))
         }
 
         func finder(_ names: [String], indexName: String = "") -> FinderModel {
@@ -165,12 +198,12 @@ struct TableModel {
             let first = finderCodes[0]
             let label = "by" + first.column.swiftName.prefix(1).uppercased() + first.column.swiftName.dropFirst()
             let parameters = [first.parameter(label: label)] + finderCodes.dropFirst().map { $0.parameter(label: $0.property) }
-            let literal = SwiftLiteral.string(sql.find(by: names))
+            let findSQL = sql.find(by: names)
             // A unique constraint and an index on the same columns run the same query: share one statement.
-            let statementName = statements.first { $0.literal == literal }?.name
+            let statementName = statements.first { $0.sql == findSQL }?.name
                 ?? "selectBy" + finderCodes.map { $0.column.swiftName.prefix(1).uppercased() + $0.column.swiftName.dropFirst() }.joined()
             if !statements.contains(where: { $0.name == statementName }) {
-                statements.append(StatementModel(name: statementName, literal: literal))
+                statements.append(statement(statementName, findSQL))
             }
             return FinderModel(
                 parameters: parameters.joined(separator: ", "),
@@ -182,10 +215,21 @@ struct TableModel {
         uniqueFinders = sql.uniqueFinders.map { finder($0) }
         indexFinders = sql.indexFinders.map { finder($0.columns, indexName: $0.index.name(at: version)) }
 
-        selectAllLiteral = SwiftLiteral.string(sql.selectAll)
-        countLiteral = SwiftLiteral.string(sql.count)
-        statements.append(StatementModel(name: "count", literal: SwiftLiteral.string(sql.count)))
-        statements.append(StatementModel(name: "deleteAll", literal: SwiftLiteral.string(sql.deleteAll)))
+        selectAllExpression = expression(sql.selectAll, named: "selectAll")
+        statements.append(statement("count", sql.count))
+        statements.append(statement("deleteAll", sql.deleteAll))
         self.statements = statements
+    }
+
+    /// This model as a view's: read-only, so of its statements only `count` remains.
+    func asView() -> TableModel {
+        var model = self
+        model.isView = true
+        model.statements = statements.filter { $0.name == "count" }
+        model.hasPrimaryKey = false
+        model.rowIDProperty = nil
+        model.uniqueFinders = []
+        model.indexFinders = []
+        return model
     }
 }
