@@ -16,21 +16,21 @@ import Foundation
 // MARK: - {{{typeName}}}{{#isView}} (view){{/isView}}
 
 {{#docLines}}
-/// {{{.}}}
+///{{^isBlank}} {{{text}}}{{/isBlank}}
 {{/docLines}}
 {{{access}}}struct {{{typeName}}}: Sendable, Hashable, Codable {
 {{#enums}}
     /// The values of `{{{columnName}}}`.
     {{{access}}}enum {{{name}}}: {{{rawType}}}, CaseIterable, Sendable, Codable {
 {{#cases}}
-        case {{{.}}}
+        case {{{name}}}{{#rawValueLiteral}} = {{{.}}}{{/rawValueLiteral}}
 {{/cases}}
     }
 
 {{/enums}}
 {{#properties}}
 {{#docLines}}
-    /// {{{.}}}
+    ///{{^isBlank}} {{{text}}}{{/isBlank}}
 {{/docLines}}
     {{{access}}}var {{{name}}}: {{{type}}}
 {{/properties}}
@@ -43,7 +43,7 @@ import Foundation
 {{/isView}}
     {{{access}}}init(
 {{#initParameters}}
-        {{{.}}}
+        {{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^isLast}},{{/isLast}}
 {{/initParameters}}
     ) {
 {{#properties}}
@@ -56,7 +56,7 @@ extension {{{typeName}}} {
     /// The columns of {{#isView}}view {{/isView}}`{{{tableName}}}`, named like the record's properties; raw values are the SQL names.
     {{{access}}}enum Column: String, SQLColumn {
 {{#columnCases}}
-        case {{{.}}}
+        case {{{name}}}{{#rawValueLiteral}} = {{{.}}}{{/rawValueLiteral}}
 {{/columnCases}}
     }
 
@@ -173,15 +173,15 @@ private enum {{{statementsName}}} {
     /// Deletes the row with the record's primary key; false when there is none.
     @discardableResult
     {{{access}}}func delete(_ record: {{{typeName}}}) throws -> Bool {
-{{#recordKeyGuard}}
-        guard {{{.}}} else { return false }
-{{/recordKeyGuard}}
-        return try delete({{{recordKeyArguments}}})
+{{#hasOptionalKey}}
+        guard {{#optionalKeys}}let {{{label}}} = {{{value}}}{{^isLast}}, {{/isLast}}{{/optionalKeys}} else { return false }
+{{/hasOptionalKey}}
+        return try delete({{#recordKeyArguments}}{{{label}}}: {{{value}}}{{^isLast}}, {{/isLast}}{{/recordKeyArguments}})
     }
 
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
-    {{{access}}}func delete({{{keyParameters}}}) throws -> Bool {
+    {{{access}}}func delete({{#keyParameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/keyParameters}}) throws -> Bool {
         try database.withStatement({{{statementsName}}}.deleteByKey) { statement in
 {{#keyBindLines}}
             {{{.}}}
@@ -192,7 +192,7 @@ private enum {{{statementsName}}} {
     }
 
     /// The row with this primary key, or nil.
-    {{{access}}}func find({{{keyParameters}}}) throws -> {{{typeName}}}? {
+    {{{access}}}func find({{#keyParameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/keyParameters}}) throws -> {{{typeName}}}? {
         try database.withStatement({{{statementsName}}}.findByKey) { statement in
 {{#keyBindLines}}
             {{{.}}}
@@ -204,7 +204,7 @@ private enum {{{statementsName}}} {
 {{#uniqueFinders}}
 
     /// The row whose UNIQUE ({{{columnsDescription}}}) matches, or nil.
-    {{{access}}}func find({{{parameters}}}) throws -> {{{typeName}}}? {
+    {{{access}}}func find({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> {{{typeName}}}? {
         try database.withStatement({{{statementsName}}}.{{{statementName}}}) { statement in
 {{#bindLines}}
             {{{.}}}
@@ -234,7 +234,7 @@ private enum {{{statementsName}}} {
 {{#indexFinders}}
 
     /// The rows whose {{{columnsDescription}}} match, through index `{{{indexName}}}`.
-    {{{access}}}func fetchAll({{{parameters}}}) throws -> [{{{typeName}}}] {
+    {{{access}}}func fetchAll({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> [{{{typeName}}}] {
         try database.withStatement({{{statementsName}}}.{{{statementName}}}) { statement in
 {{#bindLines}}
             {{{.}}}
@@ -271,7 +271,7 @@ extension {{{typeName}}} {
         /// Creates a row.
         {{{access}}}init(
 {{#initParameters}}
-            {{{.}}}
+            {{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}},{{/isLast}}
 {{/initParameters}}
         ) {
 {{#properties}}
@@ -292,7 +292,23 @@ extension {{{typeName}}} {
 /// The statements of the queries of `{{{daoName}}}`, prepared once per connection.
 private enum {{{queriesName}}} {
 {{#queryStatements}}
-    static let {{{name}}} = StatementKey({{{expression}}})
+{{#literal}}
+{{#oneLine}}
+    static let {{{name}}} = StatementKey({{{.}}})
+{{/oneLine}}
+{{#multiline}}
+    static let {{{name}}} = StatementKey({{{hashes}}}"""
+{{#lines}}
+{{^isBlank}}
+        {{{text}}}
+{{/isBlank}}
+{{#isBlank}}
+
+{{/isBlank}}
+{{/lines}}
+        """{{{hashes}}})
+{{/multiline}}
+{{/literal}}
 {{/queryStatements}}
 }
 
@@ -302,12 +318,12 @@ extension {{{daoName}}} {
 
 {{/isFirst}}
 {{#docLines}}
-    /// {{{.}}}
+    ///{{^isBlank}} {{{text}}}{{/isBlank}}
 {{/docLines}}
 {{#isDiscardable}}
     @discardableResult
 {{/isDiscardable}}
-    {{{access}}}{{{signature}}} {
+    {{{access}}}func {{{name}}}({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> {{{returnType}}} {
         try database.withStatement({{{queriesName}}}.{{{statementName}}}) { statement in
 {{#bindLines}}
             {{{.}}}
@@ -321,6 +337,7 @@ extension {{{daoName}}} {
 }
 {{/hasQueries}}
 {{/tables}}
+
 """##,
         "database-file": ##"""
 // {{{fileName}}}: generated by daogen from the schema directory {{{schemaName}}}.
@@ -407,13 +424,41 @@ import Foundation
         version: {{{version}}},
         creation: [
 {{#creationStatements}}
+{{#oneLine}}
             {{{.}}},
+{{/oneLine}}
+{{#multiline}}
+            {{{hashes}}}"""
+{{#lines}}
+{{^isBlank}}
+            {{{text}}}
+{{/isBlank}}
+{{#isBlank}}
+
+{{/isBlank}}
+{{/lines}}
+            """{{{hashes}}},
+{{/multiline}}
 {{/creationStatements}}
         ],
 {{#hasVersionOne}}
         versionOneCreation: [
 {{#versionOneStatements}}
+{{#oneLine}}
             {{{.}}},
+{{/oneLine}}
+{{#multiline}}
+            {{{hashes}}}"""
+{{#lines}}
+{{^isBlank}}
+            {{{text}}}
+{{/isBlank}}
+{{#isBlank}}
+
+{{/isBlank}}
+{{/lines}}
+            """{{{hashes}}},
+{{/multiline}}
 {{/versionOneStatements}}
         ],
 {{/hasVersionOne}}
@@ -429,7 +474,21 @@ import Foundation
 {{#steps}}
                     // {{{comment}}}
 {{#statements}}
+{{#oneLine}}
                     {{{.}}},
+{{/oneLine}}
+{{#multiline}}
+                    {{{hashes}}}"""
+{{#lines}}
+{{^isBlank}}
+                    {{{text}}}
+{{/isBlank}}
+{{#isBlank}}
+
+{{/isBlank}}
+{{/lines}}
+                    """{{{hashes}}},
+{{/multiline}}
 {{/statements}}
 {{/steps}}
                 ]
@@ -439,6 +498,7 @@ import Foundation
 {{/hasMigrations}}
     )
 }
+
 """##,
     ]
 }

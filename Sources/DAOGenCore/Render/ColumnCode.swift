@@ -67,19 +67,19 @@ struct ColumnCode {
             : property
     }
 
-    /// `label name: Type` (or `name: Type` when label and name agree) with the non-optional type,
-    /// for a DAO method.
-    func parameter(label: String) -> String {
-        label == parameterName ? "\(label): \(qualifiedType)" : "\(label) \(parameterName): \(qualifiedType)"
+    /// The parameter of a DAO method for this column, labelled `label`, with the non-optional type.
+    func parameter(label: String, isLast: Bool) -> ParameterModel {
+        ParameterModel(label: label, innerName: label == parameterName ? nil : parameterName, type: qualifiedType, isLast: isLast)
     }
 
     /// The record initializer's name for the value: the property's, except `self`, which would hide the instance.
     var initParameterName: String { column.swiftName == "self" ? "selfValue" : property }
 
     /// The record initializer's parameter, labelled like the property, with its default if any.
-    var initParameter: String {
-        let label = property == initParameterName ? property : "\(property) \(initParameterName)"
-        return "\(label): \(type)" + (initDefault.map { " = \($0)" } ?? "")
+    func initParameter(isLast: Bool) -> ParameterModel {
+        ParameterModel(
+            label: property, innerName: property == initParameterName ? nil : initParameterName, type: type,
+            defaultValue: initDefault, isLast: isLast)
     }
 
     /// The expression reading column `index` as the property's type, and whether it throws.

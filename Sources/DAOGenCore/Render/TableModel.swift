@@ -4,11 +4,11 @@ struct TableModel {
         var columnName: String
         var name: String
         var rawType: String
-        var cases: [String]
+        var cases: [CaseModel]
     }
 
     struct PropertyModel {
-        var docLines: [String]
+        var docLines: [DocLineModel]
         var name: String
         var type: String
         /// The initializer's internal name for the value.
@@ -25,7 +25,7 @@ struct TableModel {
     }
 
     struct FinderModel {
-        var parameters: String
+        var parameters: [ParameterModel]
         var statementName: String
         var bindLines: [String]
         var columnsDescription: String
@@ -42,11 +42,11 @@ struct TableModel {
     var daoName: String
     var statementsName: String
     var tableName: String
-    var docLines: [String]
+    var docLines: [DocLineModel]
     var enums: [EnumModel]
     var properties: [PropertyModel]
-    var initParameters: [String]
-    var columnCases: [String]
+    var initParameters: [ParameterModel]
+    var columnCases: [CaseModel]
     var orderingMembers: [OrderingMember]
     var firstProperty: String
     var selectionLiteral: String
@@ -60,9 +60,11 @@ struct TableModel {
     /// `statement.lastInsertedRowID` converted to the rowid property's type.
     var rowIDValue: String
     var hasPrimaryKey: Bool
-    var recordKeyGuard: String?
-    var recordKeyArguments: String
-    var keyParameters: String
+    /// True when a key property is Optional: `delete(_:)` unwraps `optionalKeys` first.
+    var hasOptionalKey: Bool
+    var optionalKeys: [ArgumentModel]
+    var recordKeyArguments: [ArgumentModel]
+    var keyParameters: [ParameterModel]
     var keyBindLines: [String]
     var uniqueFinders: [FinderModel]
     var indexFinders: [FinderModel]
@@ -75,7 +77,7 @@ struct TableModel {
     /// `queries:` (see `attach(_:)`): statements, DAO methods and nested result structs.
     var queriesName = ""
     var hasQueries = false
-    var queryStatements: [StatementModel] = []
+    var queryStatements: [QueryStatementModel] = []
     var queryMethods: [QueryMethodModel] = []
     var queryStructs: [QueryStructModel] = []
 
@@ -104,7 +106,7 @@ struct TableModel {
         tableName = SwiftLiteral.commentText(table.name(at: version))
         accessorName = SwiftNaming.escaped(SwiftNaming.lowerCamelCase(table.swiftName))
         let written = table.doc.map(SwiftLiteral.docLines) ?? []
-        docLines = written.isEmpty ? ["A row of `\(tableName)`."] : written
+        docLines = DocLineModel.lines(written.isEmpty ? ["A row of `\(tableName)`."] : written)
 
         enums = codes.compactMap { code in
             guard case let .enumeration(name, cases, rawType) = code.column.swiftType else { return nil }
@@ -115,9 +117,9 @@ struct TableModel {
                 cases: cases.map { enumCase in
                     let name = SwiftNaming.escaped(enumCase.swiftName)
                     switch rawType {
-                    case .string where enumCase.swiftName == enumCase.rawValue: return name
-                    case .string: return "\(name) = \"\(SwiftLiteral.escaped(enumCase.rawValue))\""
-                    case .int64: return "\(name) = \(enumCase.rawValue)"
+                    case .string where enumCase.swiftName == enumCase.rawValue: return CaseModel(name: name)
+                    case .string: return CaseModel(name: name, rawValueLiteral: "\"\(SwiftLiteral.escaped(enumCase.rawValue))\"")
+                    case .int64: return CaseModel(name: name, rawValueLiteral: enumCase.rawValue)
                     }
                 })
         }
@@ -126,15 +128,13 @@ struct TableModel {
             var lines = code.column.doc.map(SwiftLiteral.docLines) ?? []
             if !lines.isEmpty { lines.append("") }
             lines.append("SQL: `\(SwiftLiteral.commentText(definition))`")
-            return PropertyModel(docLines: lines, name: code.property, type: code.type, parameterName: code.initParameterName)
+            return PropertyModel(docLines: DocLineModel.lines(lines), name: code.property, type: code.type, parameterName: code.initParameterName)
         }
-        initParameters = codes.enumerated().map { offset, code in
-            code.initParameter + (offset == codes.count - 1 ? "" : ",")
-        }
+        initParameters = codes.enumerated().map { offset, code in code.initParameter(isLast: offset == codes.count - 1) }
         columnCases = codes.map { code in
-            code.column.swiftName == code.column.name(at: version)
-                ? code.property
-                : "\(code.property) = \(SwiftLiteral.string(code.column.name(at: version)))"
+            CaseModel(
+                name: code.property,
+                rawValueLiteral: code.column.swiftName == code.column.name(at: version) ? nil : SwiftLiteral.string(code.column.name(at: version)))
         }
         orderingMembers = codes.map { OrderingMember(name: $0.property, sqlName: SwiftLiteral.commentText($0.column.name(at: version))) }
         firstProperty = codes.first?.property ?? ""
@@ -148,15 +148,18 @@ struct TableModel {
 
         // Key parameters: non-optional values, labelled by the key's properties.
         let keyCodes = keyNames.map(code)
-        keyParameters = keyCodes.map { $0.parameter(label: $0.property) }.joined(separator: ", ")
+        keyParameters = keyCodes.enumerated().map { $1.parameter(label: $1.property, isLast: $0 == keyCodes.count - 1) }
         keyBindLines = keyCodes.enumerated().map { $1.bindValue($1.parameterName, at: $0 + 1) }
         let optionalKeys = keyCodes.filter(\.isOptional)
-        recordKeyGuard = optionalKeys.isEmpty
-            ? nil
-            : optionalKeys.map { "let \($0.parameterName) = record.\($0.property)" }.joined(separator: ", ")
-        recordKeyArguments = keyCodes.map { code in
-            "\(code.property): \(code.isOptional ? code.parameterName : "record.\(code.property)")"
-        }.joined(separator: ", ")
+        hasOptionalKey = !optionalKeys.isEmpty
+        self.optionalKeys = optionalKeys.enumerated().map { offset, code in
+            ArgumentModel(label: code.parameterName, value: "record.\(code.property)", isLast: offset == optionalKeys.count - 1)
+        }
+        recordKeyArguments = keyCodes.enumerated().map { offset, code in
+            ArgumentModel(
+                label: code.property, value: code.isOptional ? code.parameterName : "record.\(code.property)",
+                isLast: offset == keyCodes.count - 1)
+        }
 
         let selectAllSQL = sql.selectAll
         let insertSQL = sql.insert
@@ -197,7 +200,9 @@ struct TableModel {
             let finderCodes = names.map(code)
             let first = finderCodes[0]
             let label = "by" + first.column.swiftName.prefix(1).uppercased() + first.column.swiftName.dropFirst()
-            let parameters = [first.parameter(label: label)] + finderCodes.dropFirst().map { $0.parameter(label: $0.property) }
+            let parameters = finderCodes.enumerated().map { offset, code in
+                code.parameter(label: offset == 0 ? label : code.property, isLast: offset == finderCodes.count - 1)
+            }
             let findSQL = sql.find(by: names)
             // A unique constraint and an index on the same columns run the same query: share one statement.
             let statementName = statements.first { $0.sql == findSQL }?.name
@@ -206,7 +211,7 @@ struct TableModel {
                 statements.append(statement(statementName, findSQL))
             }
             return FinderModel(
-                parameters: parameters.joined(separator: ", "),
+                parameters: parameters,
                 statementName: statementName,
                 bindLines: finderCodes.enumerated().map { $1.bindValue($1.parameterName, at: $0 + 1) },
                 columnsDescription: SwiftLiteral.commentText(names.map { "`\(table.sqlName(ofColumn: $0, at: version))`" }.joined(separator: ", ")),
