@@ -253,7 +253,7 @@ private enum {{{statementsName}}} {
     /// Deletes every row and returns how many there were.
     @discardableResult
     {{{access}}}func deleteAll() throws -> Int {
-        try database.execute({{{statementsName}}}.deleteAll)
+        try database.executeReturningChanges({{{statementsName}}}.deleteAll)
     }
 {{/isView}}
 }

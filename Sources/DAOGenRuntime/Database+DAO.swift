@@ -46,7 +46,7 @@ extension Database {
     /// The generated `deleteAll()` calls it.
     /// - Throws: ``DatabaseError`` when SQLite fails; ``DAOGenError/databaseClosed(path:)`` after ``close()``.
     @discardableResult
-    public func execute(_ key: StatementKey) throws -> Int {
+    public func executeReturningChanges(_ key: StatementKey) throws -> Int {
         try withStatement(key) { statement in
             try statement.execute()
             return statement.changes

@@ -233,7 +233,7 @@ package struct KeywordDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.execute(KeywordStatements.deleteAll)
+        try database.executeReturningChanges(KeywordStatements.deleteAll)
     }
 }
 
@@ -360,7 +360,7 @@ package struct LogLineDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.execute(LogLineStatements.deleteAll)
+        try database.executeReturningChanges(LogLineStatements.deleteAll)
     }
 }
 
@@ -535,7 +535,7 @@ package struct TagLinkDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.execute(TagLinkStatements.deleteAll)
+        try database.executeReturningChanges(TagLinkStatements.deleteAll)
     }
 }
 
@@ -713,6 +713,6 @@ package struct CounterDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.execute(CounterStatements.deleteAll)
+        try database.executeReturningChanges(CounterStatements.deleteAll)
     }
 }

@@ -208,7 +208,7 @@ package struct MembershipDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.execute(MembershipStatements.deleteAll)
+        try database.executeReturningChanges(MembershipStatements.deleteAll)
     }
 }
 
@@ -381,6 +381,6 @@ package struct SettingDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.execute(SettingStatements.deleteAll)
+        try database.executeReturningChanges(SettingStatements.deleteAll)
     }
 }

@@ -268,6 +268,6 @@ package struct ReadingDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.execute(ReadingStatements.deleteAll)
+        try database.executeReturningChanges(ReadingStatements.deleteAll)
     }
 }

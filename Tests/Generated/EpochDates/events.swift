@@ -196,6 +196,6 @@ struct EventDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     func deleteAll() throws -> Int {
-        try database.execute(EventStatements.deleteAll)
+        try database.executeReturningChanges(EventStatements.deleteAll)
     }
 }

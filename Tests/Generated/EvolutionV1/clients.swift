@@ -196,6 +196,6 @@ public struct ClientDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(ClientStatements.deleteAll)
+        try database.executeReturningChanges(ClientStatements.deleteAll)
     }
 }

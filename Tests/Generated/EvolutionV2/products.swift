@@ -182,6 +182,6 @@ public struct ProductDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(ProductStatements.deleteAll)
+        try database.executeReturningChanges(ProductStatements.deleteAll)
     }
 }

@@ -206,6 +206,6 @@ public struct PurchaseDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(PurchaseStatements.deleteAll)
+        try database.executeReturningChanges(PurchaseStatements.deleteAll)
     }
 }

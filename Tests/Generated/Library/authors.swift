@@ -207,6 +207,6 @@ public struct AuthorDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(AuthorStatements.deleteAll)
+        try database.executeReturningChanges(AuthorStatements.deleteAll)
     }
 }

@@ -197,7 +197,7 @@ public struct MemberDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(MemberStatements.deleteAll)
+        try database.executeReturningChanges(MemberStatements.deleteAll)
     }
 }
 
@@ -399,6 +399,6 @@ public struct LoanDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(LoanStatements.deleteAll)
+        try database.executeReturningChanges(LoanStatements.deleteAll)
     }
 }

@@ -267,6 +267,6 @@ public struct BookDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(BookStatements.deleteAll)
+        try database.executeReturningChanges(BookStatements.deleteAll)
     }
 }

@@ -196,6 +196,6 @@ struct MigrationTestTableDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     func deleteAll() throws -> Int {
-        try database.execute(MigrationTestTableStatements.deleteAll)
+        try database.executeReturningChanges(MigrationTestTableStatements.deleteAll)
     }
 }

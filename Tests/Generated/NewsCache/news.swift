@@ -191,6 +191,6 @@ struct NewsDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     func deleteAll() throws -> Int {
-        try database.execute(NewsStatements.deleteAll)
+        try database.executeReturningChanges(NewsStatements.deleteAll)
     }
 }

@@ -175,6 +175,6 @@ struct NoteDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     func deleteAll() throws -> Int {
-        try database.execute(NoteStatements.deleteAll)
+        try database.executeReturningChanges(NoteStatements.deleteAll)
     }
 }

@@ -187,6 +187,6 @@ struct StudentDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     func deleteAll() throws -> Int {
-        try database.execute(StudentStatements.deleteAll)
+        try database.executeReturningChanges(StudentStatements.deleteAll)
     }
 }

@@ -278,6 +278,6 @@ struct TestTableDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     func deleteAll() throws -> Int {
-        try database.execute(TestTableStatements.deleteAll)
+        try database.executeReturningChanges(TestTableStatements.deleteAll)
     }
 }

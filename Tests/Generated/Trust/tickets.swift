@@ -284,7 +284,7 @@ public struct TicketDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(TicketStatements.deleteAll)
+        try database.executeReturningChanges(TicketStatements.deleteAll)
     }
 }
 
@@ -464,7 +464,7 @@ public struct LevelDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(LevelStatements.deleteAll)
+        try database.executeReturningChanges(LevelStatements.deleteAll)
     }
 }
 
@@ -651,7 +651,7 @@ public struct SwitchStateDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(SwitchStateStatements.deleteAll)
+        try database.executeReturningChanges(SwitchStateStatements.deleteAll)
     }
 }
 
@@ -847,6 +847,6 @@ public struct AccountDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(AccountStatements.deleteAll)
+        try database.executeReturningChanges(AccountStatements.deleteAll)
     }
 }

@@ -293,7 +293,7 @@ public struct TicketDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(TicketStatements.deleteAll)
+        try database.executeReturningChanges(TicketStatements.deleteAll)
     }
 }
 
@@ -473,7 +473,7 @@ public struct LevelDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(LevelStatements.deleteAll)
+        try database.executeReturningChanges(LevelStatements.deleteAll)
     }
 }
 
@@ -660,7 +660,7 @@ public struct SwitchStateDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(SwitchStateStatements.deleteAll)
+        try database.executeReturningChanges(SwitchStateStatements.deleteAll)
     }
 }
 
@@ -856,6 +856,6 @@ public struct AccountDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(AccountStatements.deleteAll)
+        try database.executeReturningChanges(AccountStatements.deleteAll)
     }
 }

@@ -212,6 +212,6 @@ public struct EntryDAO: Sendable {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.execute(EntryStatements.deleteAll)
+        try database.executeReturningChanges(EntryStatements.deleteAll)
     }
 }
