@@ -68,17 +68,22 @@ extension {{{typeName}}} {
 
     /// Reads a {{#isView}}row{{/isView}}{{^isView}}record{{/isView}} from the current row of a statement that selects `selection`.
     {{{access}}}init(row statement: Statement) throws {
-{{#readLines}}
-        {{{.}}}
-{{/readLines}}
+{{#reads}}
+        self.{{{property}}} = {{#isThrowing}}try {{/isThrowing}}{{{expression}}}
+{{/reads}}
     }
 {{^isView}}
 
     /// Binds every column to parameters `?1`...`?{{{columnCount}}}`, in column order.
     func bind(to statement: Statement) {
-{{#bindLines}}
-        {{{.}}}
-{{/bindLines}}
+{{#binds}}
+{{#unwrapped}}
+        if let value = {{{.}}} { statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}value{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}) } else { statement.bindNull(at: {{{index}}}) }
+{{/unwrapped}}
+{{^unwrapped}}
+        statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}})
+{{/unwrapped}}
+{{/binds}}
     }
 {{/isView}}
 }
@@ -183,9 +188,14 @@ private enum {{{statementsName}}} {
     @discardableResult
     {{{access}}}func delete({{#keyParameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/keyParameters}}) throws -> Bool {
         try database.withStatement({{{statementsName}}}.deleteByKey) { statement in
-{{#keyBindLines}}
-            {{{.}}}
-{{/keyBindLines}}
+{{#keyBinds}}
+{{#unwrapped}}
+            if let value = {{{.}}} { statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}value{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}) } else { statement.bindNull(at: {{{index}}}) }
+{{/unwrapped}}
+{{^unwrapped}}
+            statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}})
+{{/unwrapped}}
+{{/keyBinds}}
             try statement.execute()
             return statement.changes > 0
         }
@@ -194,9 +204,14 @@ private enum {{{statementsName}}} {
     /// The row with this primary key, or nil.
     {{{access}}}func find({{#keyParameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/keyParameters}}) throws -> {{{typeName}}}? {
         try database.withStatement({{{statementsName}}}.findByKey) { statement in
-{{#keyBindLines}}
-            {{{.}}}
-{{/keyBindLines}}
+{{#keyBinds}}
+{{#unwrapped}}
+            if let value = {{{.}}} { statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}value{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}) } else { statement.bindNull(at: {{{index}}}) }
+{{/unwrapped}}
+{{^unwrapped}}
+            statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}})
+{{/unwrapped}}
+{{/keyBinds}}
             return try statement.fetchOne({{{typeName}}}.init(row:))
         }
     }
@@ -206,9 +221,14 @@ private enum {{{statementsName}}} {
     /// The row whose UNIQUE ({{{columnsDescription}}}) matches, or nil.
     {{{access}}}func find({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> {{{typeName}}}? {
         try database.withStatement({{{statementsName}}}.{{{statementName}}}) { statement in
-{{#bindLines}}
-            {{{.}}}
-{{/bindLines}}
+{{#binds}}
+{{#unwrapped}}
+            if let value = {{{.}}} { statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}value{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}) } else { statement.bindNull(at: {{{index}}}) }
+{{/unwrapped}}
+{{^unwrapped}}
+            statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}})
+{{/unwrapped}}
+{{/binds}}
             return try statement.fetchOne({{{typeName}}}.init(row:))
         }
     }
@@ -236,9 +256,14 @@ private enum {{{statementsName}}} {
     /// The rows whose {{{columnsDescription}}} match, through index `{{{indexName}}}`.
     {{{access}}}func fetchAll({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> [{{{typeName}}}] {
         try database.withStatement({{{statementsName}}}.{{{statementName}}}) { statement in
-{{#bindLines}}
-            {{{.}}}
-{{/bindLines}}
+{{#binds}}
+{{#unwrapped}}
+            if let value = {{{.}}} { statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}value{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}) } else { statement.bindNull(at: {{{index}}}) }
+{{/unwrapped}}
+{{^unwrapped}}
+            statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}})
+{{/unwrapped}}
+{{/binds}}
             return try statement.fetchAll({{{typeName}}}.init(row:))
         }
     }
@@ -281,9 +306,9 @@ extension {{{typeName}}} {
 
         /// Reads a row from the current row of the query's statement, by result column index.
         {{{access}}}init(row statement: Statement) throws {
-{{#readLines}}
-            {{{.}}}
-{{/readLines}}
+{{#reads}}
+            self.{{{property}}} = {{#isThrowing}}try {{/isThrowing}}{{{expression}}}
+{{/reads}}
         }
     }
 }
@@ -325,9 +350,14 @@ extension {{{daoName}}} {
 {{/isDiscardable}}
     {{{access}}}func {{{name}}}({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> {{{returnType}}} {
         try database.withStatement({{{queriesName}}}.{{{statementName}}}) { statement in
-{{#bindLines}}
-            {{{.}}}
-{{/bindLines}}
+{{#binds}}
+{{#unwrapped}}
+            if let value = {{{.}}} { statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}value{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}) } else { statement.bindNull(at: {{{index}}}) }
+{{/unwrapped}}
+{{^unwrapped}}
+            statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}})
+{{/unwrapped}}
+{{/binds}}
 {{#bodyLines}}
             {{{.}}}
 {{/bodyLines}}

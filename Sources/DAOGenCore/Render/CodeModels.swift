@@ -81,3 +81,28 @@ struct DocLineModel {
         }
     }
 }
+
+/// Binding one value to a statement parameter: `statement.function(conversion(value.rawValue), at: index)`,
+/// inside `if let value = unwrapped { ... } else { statement.bindNull(at: index) }` when it unwraps an Optional.
+struct BindModel {
+    /// The bound expression: a property or a parameter (`value` when `unwrapped` is set).
+    var value: String
+    /// The Optional expression unwrapped into `value` first, or nil.
+    var unwrapped: String?
+    /// The `Statement` method that binds the value's type.
+    var function: String
+    /// The type the value is converted to first (`Int64` for an `Int32`), or nil.
+    var conversion: String?
+    /// True for an enum, whose raw value is bound.
+    var isEnum: Bool
+    /// The parameter's index, from 1.
+    var index: Int
+}
+
+/// Reading one property from column `index` of the current row: `self.property = try expression`.
+struct ReadModel {
+    var property: String
+    /// The expression reading the column as the property's type.
+    var expression: String
+    var isThrowing: Bool
+}

@@ -10,7 +10,7 @@ struct QueryMethodModel {
     var parameters: [ParameterModel]
     var returnType: String
     var statementName: String
-    var bindLines: [String]
+    var binds: [BindModel]
     var bodyLines: [String]
 }
 
@@ -26,7 +26,7 @@ struct QueryStructModel {
     var queryName: String
     var properties: [Property]
     var initParameters: [ParameterModel]
-    var readLines: [String]
+    var reads: [ReadModel]
 }
 
 /// A statement of a query: its name in the queries enum and its SQL.
@@ -48,7 +48,7 @@ extension TableModel {
 
             // Parameters: labelled by their names; the value's internal name avoids names the body uses.
             var parameters: [ParameterModel] = []
-            var bindLines: [String] = []
+            var binds: [BindModel] = []
             for (offset, parameter) in analyzed.parameters.enumerated() {
                 let label = SwiftNaming.escaped(parameter.label)
                 let inner = ["statement", "database", "value", "self"].contains(parameter.label) ? parameter.label + "Value" : label
@@ -56,11 +56,7 @@ extension TableModel {
                     label: label, innerName: label == inner ? nil : inner, type: parameter.value.swiftName,
                     isLast: offset == analyzed.parameters.count - 1))
                 let code = Self.code(parameter.name, parameter.value)
-                if parameter.value.isOptional {
-                    bindLines.append("if let value = \(inner) { \(code.bindValue("value", at: parameter.index)) } else { statement.bindNull(at: \(parameter.index)) }")
-                } else {
-                    bindLines.append(code.bindValue(inner, at: parameter.index))
-                }
+                binds.append(code.bind(inner, at: parameter.index, unwrapping: parameter.value.isOptional))
             }
 
             let rowType: String
@@ -115,7 +111,7 @@ extension TableModel {
                 parameters: parameters,
                 returnType: returnType,
                 statementName: statementName,
-                bindLines: bindLines,
+                binds: binds,
                 bodyLines: bodyLines))
         }
         hasQueries = !queryMethods.isEmpty
@@ -138,7 +134,7 @@ extension TableModel {
                     label: code.property, innerName: code.property == code.initParameterName ? nil : code.initParameterName,
                     type: code.type, isLast: offset == codes.count - 1)
             },
-            readLines: codes.enumerated().map { $1.readLine(at: $0) })
+            reads: codes.enumerated().map { $1.read(at: $0) })
     }
 
     /// The binding and reading code of a value, through a column standing for it.

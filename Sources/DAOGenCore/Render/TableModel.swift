@@ -27,7 +27,7 @@ struct TableModel {
     struct FinderModel {
         var parameters: [ParameterModel]
         var statementName: String
-        var bindLines: [String]
+        var binds: [BindModel]
         var columnsDescription: String
         var indexName: String
     }
@@ -52,8 +52,8 @@ struct TableModel {
     var selectionLiteral: String
     /// The Swift expression of the `SELECT` of every column, without WHERE.
     var selectAllExpression: String
-    var readLines: [String]
-    var bindLines: [String]
+    var reads: [ReadModel]
+    var binds: [BindModel]
     var columnCount: Int
     var statements: [StatementModel]
     var rowIDProperty: String?
@@ -65,7 +65,7 @@ struct TableModel {
     var optionalKeys: [ArgumentModel]
     var recordKeyArguments: [ArgumentModel]
     var keyParameters: [ParameterModel]
-    var keyBindLines: [String]
+    var keyBinds: [BindModel]
     var uniqueFinders: [FinderModel]
     var indexFinders: [FinderModel]
 
@@ -139,8 +139,8 @@ struct TableModel {
         orderingMembers = codes.map { OrderingMember(name: $0.property, sqlName: SwiftLiteral.commentText($0.column.name(at: version))) }
         firstProperty = codes.first?.property ?? ""
         selectionLiteral = SwiftLiteral.string(sql.selection)
-        readLines = codes.enumerated().map { $1.readLine(at: $0) }
-        bindLines = codes.enumerated().map { $1.bindLine(at: $0 + 1) }
+        reads = codes.enumerated().map { $1.read(at: $0) }
+        binds = codes.enumerated().map { $1.bindProperty(at: $0 + 1) }
         columnCount = codes.count
         rowIDProperty = rowIDAlias.map { SwiftNaming.escaped($0.swiftName) }
         rowIDValue = rowIDAlias?.swiftType == .int ? "Int(statement.lastInsertedRowID)" : "statement.lastInsertedRowID"
@@ -149,7 +149,7 @@ struct TableModel {
         // Key parameters: non-optional values, labelled by the key's properties.
         let keyCodes = keyNames.map(code)
         keyParameters = keyCodes.enumerated().map { $1.parameter(label: $1.property, isLast: $0 == keyCodes.count - 1) }
-        keyBindLines = keyCodes.enumerated().map { $1.bindValue($1.parameterName, at: $0 + 1) }
+        keyBinds = keyCodes.enumerated().map { $1.bind($1.parameterName, at: $0 + 1) }
         let optionalKeys = keyCodes.filter(\.isOptional)
         hasOptionalKey = !optionalKeys.isEmpty
         self.optionalKeys = optionalKeys.enumerated().map { offset, code in
@@ -213,7 +213,7 @@ struct TableModel {
             return FinderModel(
                 parameters: parameters,
                 statementName: statementName,
-                bindLines: finderCodes.enumerated().map { $1.bindValue($1.parameterName, at: $0 + 1) },
+                binds: finderCodes.enumerated().map { $1.bind($1.parameterName, at: $0 + 1) },
                 columnsDescription: SwiftLiteral.commentText(names.map { "`\(table.sqlName(ofColumn: $0, at: version))`" }.joined(separator: ", ")),
                 indexName: SwiftLiteral.commentText(indexName))
         }
