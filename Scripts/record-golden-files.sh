@@ -18,6 +18,7 @@ cd "$(dirname "$0")/.."
   for name in table-file database-file; do
     printf '        "%s": ##"""\n' "$name"
     cat "Templates/$name.mustache"
+    echo  # a multi-line literal drops the newline before its closing delimiter: keep the file's last one
     echo '"""##,'
   done
   echo '    ]'

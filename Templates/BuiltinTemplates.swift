@@ -13,32 +13,37 @@ import DAOGenRuntime
 import Foundation
 {{#tables}}
 
-// MARK: - {{{typeName}}}
+// MARK: - {{{typeName}}}{{#isView}} (view){{/isView}}
 
 {{#docLines}}
-/// {{{.}}}
+///{{^isBlank}} {{{text}}}{{/isBlank}}
 {{/docLines}}
 {{{access}}}struct {{{typeName}}}: Sendable, Hashable, Codable {
 {{#enums}}
     /// The values of `{{{columnName}}}`.
     {{{access}}}enum {{{name}}}: {{{rawType}}}, CaseIterable, Sendable, Codable {
 {{#cases}}
-        case {{{.}}}
+        case {{{name}}}{{#rawValueLiteral}} = {{{.}}}{{/rawValueLiteral}}
 {{/cases}}
     }
 
 {{/enums}}
 {{#properties}}
 {{#docLines}}
-    /// {{{.}}}
+    ///{{^isBlank}} {{{text}}}{{/isBlank}}
 {{/docLines}}
     {{{access}}}var {{{name}}}: {{{type}}}
 {{/properties}}
 
+{{#isView}}
+    /// Creates a row.
+{{/isView}}
+{{^isView}}
     /// Creates a record; nullable values default to nil and literal SQL defaults to their value.
+{{/isView}}
     {{{access}}}init(
 {{#initParameters}}
-        {{{.}}}
+        {{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^isLast}},{{/isLast}}
 {{/initParameters}}
     ) {
 {{#properties}}
@@ -48,76 +53,71 @@ import Foundation
 }
 
 extension {{{typeName}}} {
-    /// The columns of `{{{tableName}}}`, named like the record's properties; raw values are the SQL names.
-    {{{access}}}enum Column: String, Sendable, CaseIterable {
+    /// The columns of {{#isView}}view {{/isView}}`{{{tableName}}}`, named like the record's properties; raw values are the SQL names.
+    {{{access}}}enum Column: String, SQLColumn {
 {{#columnCases}}
-        case {{{.}}}
+        case {{{name}}}{{#rawValueLiteral}} = {{{.}}}{{/rawValueLiteral}}
 {{/columnCases}}
-
-        /// This column in ascending order.
-        {{{access}}}var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        {{{access}}}var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.{{{firstProperty}}}.ascending]`.
-    {{{access}}}struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        {{{access}}}var column: Column
-        /// True for descending order.
-        {{{access}}}var isDescending: Bool
-
-        /// Creates an ordering term.
-        {{{access}}}init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        {{{access}}}var columnName: String { column.rawValue }
-{{#orderingMembers}}
-
-        /// Orders by `{{{sqlName}}}`: follow with `.ascending` or `.descending`.
-        {{{access}}}static var {{{name}}}: Column { .{{{name}}} }
-{{/orderingMembers}}
-    }
+    {{{access}}}typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     {{{access}}}static let selection = {{{selectionLiteral}}}
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// Reads a {{#isView}}row{{/isView}}{{^isView}}record{{/isView}} from the current row of a statement that selects `selection`.
     {{{access}}}init(row statement: Statement) throws {
-{{#readLines}}
-        {{{.}}}
-{{/readLines}}
+{{#reads}}
+        self.{{{property}}} = {{#isThrowing}}try {{/isThrowing}}{{{expression}}}
+{{/reads}}
     }
+{{^isView}}
 
     /// Binds every column to parameters `?1`...`?{{{columnCount}}}`, in column order.
     func bind(to statement: Statement) {
-{{#bindLines}}
-        {{{.}}}
-{{/bindLines}}
+{{#binds}}
+{{#unwrapped}}
+        if let value = {{{.}}} { statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}value{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}) } else { statement.bindNull(at: {{{index}}}) }
+{{/unwrapped}}
+{{^unwrapped}}
+        statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}})
+{{/unwrapped}}
+{{/binds}}
     }
+{{/isView}}
+}
+
+extension {{{typeName}}}.Ordering {
+{{#orderingMembers}}
+    /// Orders by `{{{sqlName}}}`: follow with `.ascending` or `.descending`.
+    {{{access}}}static var {{{name}}}: Column { .{{{name}}} }
+{{/orderingMembers}}
 }
 
 /// The statements of `{{{daoName}}}`, prepared once per connection.
 private enum {{{statementsName}}} {
+    static let selectAll = {{{selectAllExpression}}}
 {{#statements}}
-    static let {{{name}}} = StatementKey({{{literal}}})
+    static let {{{name}}} = StatementKey({{{expression}}})
 {{/statements}}
-    static let selectAll = {{{selectAllLiteral}}}
 }
 
+{{#isView}}
+/// Reads rows of view `{{{tableName}}}`: a read-only DAO, with no insert, update or delete.
+{{/isView}}
+{{^isView}}
 /// Reads and writes rows of `{{{tableName}}}`. Every statement is prepared once per connection and every value is bound.
+{{/isView}}
 {{{access}}}struct {{{daoName}}}: Sendable {
     /// The connection the DAO uses.
     {{{access}}}let database: Database
 
-    /// Creates a DAO on a connection whose schema has `{{{tableName}}}`.
+    /// Creates a DAO on a connection whose schema has {{#isView}}view {{/isView}}`{{{tableName}}}`.
     {{{access}}}init(database: Database) {
         self.database = database
     }
+{{^isView}}
 
     /// Inserts a record{{#rowIDProperty}} and returns it with its new rowid in `{{{.}}}`{{/rowIDProperty}}{{^rowIDProperty}} and returns it{{/rowIDProperty}}.
     @discardableResult
@@ -154,6 +154,7 @@ private enum {{{statementsName}}} {
         return record
 {{/rowIDProperty}}
     }
+{{/isView}}
 {{#hasPrimaryKey}}
 
     /// Inserts a record, or updates every other column of the row with the same primary key.
@@ -163,7 +164,6 @@ private enum {{{statementsName}}} {
             try insert(record, with: statement)
         }
     }
-
 
     /// Updates the row with the record's primary key; false when there is none.
     @discardableResult
@@ -178,30 +178,40 @@ private enum {{{statementsName}}} {
     /// Deletes the row with the record's primary key; false when there is none.
     @discardableResult
     {{{access}}}func delete(_ record: {{{typeName}}}) throws -> Bool {
-{{#recordKeyGuard}}
-        guard {{{.}}} else { return false }
-{{/recordKeyGuard}}
-        return try delete({{{recordKeyArguments}}})
+{{#hasOptionalKey}}
+        guard {{#optionalKeys}}let {{{label}}} = {{{value}}}{{^isLast}}, {{/isLast}}{{/optionalKeys}} else { return false }
+{{/hasOptionalKey}}
+        return try delete({{#recordKeyArguments}}{{{label}}}: {{{value}}}{{^isLast}}, {{/isLast}}{{/recordKeyArguments}})
     }
 
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
-    {{{access}}}func delete({{{keyParameters}}}) throws -> Bool {
+    {{{access}}}func delete({{#keyParameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/keyParameters}}) throws -> Bool {
         try database.withStatement({{{statementsName}}}.deleteByKey) { statement in
-{{#keyBindLines}}
-            {{{.}}}
-{{/keyBindLines}}
+{{#keyBinds}}
+{{#unwrapped}}
+            if let value = {{{.}}} { statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}value{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}) } else { statement.bindNull(at: {{{index}}}) }
+{{/unwrapped}}
+{{^unwrapped}}
+            statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}})
+{{/unwrapped}}
+{{/keyBinds}}
             try statement.execute()
             return statement.changes > 0
         }
     }
 
     /// The row with this primary key, or nil.
-    {{{access}}}func find({{{keyParameters}}}) throws -> {{{typeName}}}? {
+    {{{access}}}func find({{#keyParameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/keyParameters}}) throws -> {{{typeName}}}? {
         try database.withStatement({{{statementsName}}}.findByKey) { statement in
-{{#keyBindLines}}
-            {{{.}}}
-{{/keyBindLines}}
+{{#keyBinds}}
+{{#unwrapped}}
+            if let value = {{{.}}} { statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}value{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}) } else { statement.bindNull(at: {{{index}}}) }
+{{/unwrapped}}
+{{^unwrapped}}
+            statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}})
+{{/unwrapped}}
+{{/keyBinds}}
             return try statement.fetchOne({{{typeName}}}.init(row:))
         }
     }
@@ -209,11 +219,16 @@ private enum {{{statementsName}}} {
 {{#uniqueFinders}}
 
     /// The row whose UNIQUE ({{{columnsDescription}}}) matches, or nil.
-    {{{access}}}func find({{{parameters}}}) throws -> {{{typeName}}}? {
+    {{{access}}}func find({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> {{{typeName}}}? {
         try database.withStatement({{{statementsName}}}.{{{statementName}}}) { statement in
-{{#bindLines}}
-            {{{.}}}
-{{/bindLines}}
+{{#binds}}
+{{#unwrapped}}
+            if let value = {{{.}}} { statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}value{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}) } else { statement.bindNull(at: {{{index}}}) }
+{{/unwrapped}}
+{{^unwrapped}}
+            statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}})
+{{/unwrapped}}
+{{/binds}}
             return try statement.fetchOne({{{typeName}}}.init(row:))
         }
     }
@@ -221,15 +236,7 @@ private enum {{{statementsName}}} {
 
     /// Every row, in the given order, optionally limited.
     {{{access}}}func fetchAll(orderBy: [{{{typeName}}}.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [{{{typeName}}}] {
-        let sql = {{{statementsName}}}.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll({{{typeName}}}.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + {{{limitOffsetLiteral}}}) { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll({{{typeName}}}.init(row:))
-        }
+        try database.fetchAll({{{statementsName}}}.selectAll, orderBy: orderBy, limit: limit, offset: offset, {{{typeName}}}.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -247,11 +254,16 @@ private enum {{{statementsName}}} {
 {{#indexFinders}}
 
     /// The rows whose {{{columnsDescription}}} match, through index `{{{indexName}}}`.
-    {{{access}}}func fetchAll({{{parameters}}}) throws -> [{{{typeName}}}] {
+    {{{access}}}func fetchAll({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> [{{{typeName}}}] {
         try database.withStatement({{{statementsName}}}.{{{statementName}}}) { statement in
-{{#bindLines}}
-            {{{.}}}
-{{/bindLines}}
+{{#binds}}
+{{#unwrapped}}
+            if let value = {{{.}}} { statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}value{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}) } else { statement.bindNull(at: {{{index}}}) }
+{{/unwrapped}}
+{{^unwrapped}}
+            statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}})
+{{/unwrapped}}
+{{/binds}}
             return try statement.fetchAll({{{typeName}}}.init(row:))
         }
     }
@@ -259,20 +271,16 @@ private enum {{{statementsName}}} {
 
     /// The number of rows.
     {{{access}}}func count() throws -> Int {
-        try database.withStatement({{{statementsName}}}.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count({{{statementsName}}}.count)
     }
+{{^isView}}
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     {{{access}}}func deleteAll() throws -> Int {
-        try database.withStatement({{{statementsName}}}.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges({{{statementsName}}}.deleteAll)
     }
+{{/isView}}
 }
 {{#hasQueries}}
 {{#queryStructs}}
@@ -288,7 +296,7 @@ extension {{{typeName}}} {
         /// Creates a row.
         {{{access}}}init(
 {{#initParameters}}
-            {{{.}}}
+            {{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}},{{/isLast}}
 {{/initParameters}}
         ) {
 {{#properties}}
@@ -298,9 +306,9 @@ extension {{{typeName}}} {
 
         /// Reads a row from the current row of the query's statement, by result column index.
         {{{access}}}init(row statement: Statement) throws {
-{{#readLines}}
-            {{{.}}}
-{{/readLines}}
+{{#reads}}
+            self.{{{property}}} = {{#isThrowing}}try {{/isThrowing}}{{{expression}}}
+{{/reads}}
         }
     }
 }
@@ -309,7 +317,23 @@ extension {{{typeName}}} {
 /// The statements of the queries of `{{{daoName}}}`, prepared once per connection.
 private enum {{{queriesName}}} {
 {{#queryStatements}}
-    static let {{{name}}} = StatementKey({{{literal}}})
+{{#literal}}
+{{#oneLine}}
+    static let {{{name}}} = StatementKey({{{.}}})
+{{/oneLine}}
+{{#multiline}}
+    static let {{{name}}} = StatementKey({{{hashes}}}"""
+{{#lines}}
+{{^isBlank}}
+        {{{text}}}
+{{/isBlank}}
+{{#isBlank}}
+
+{{/isBlank}}
+{{/lines}}
+        """{{{hashes}}})
+{{/multiline}}
+{{/literal}}
 {{/queryStatements}}
 }
 
@@ -319,16 +343,21 @@ extension {{{daoName}}} {
 
 {{/isFirst}}
 {{#docLines}}
-    /// {{{.}}}
+    ///{{^isBlank}} {{{text}}}{{/isBlank}}
 {{/docLines}}
 {{#isDiscardable}}
     @discardableResult
 {{/isDiscardable}}
-    {{{access}}}{{{signature}}} {
+    {{{access}}}func {{{name}}}({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> {{{returnType}}} {
         try database.withStatement({{{queriesName}}}.{{{statementName}}}) { statement in
-{{#bindLines}}
-            {{{.}}}
-{{/bindLines}}
+{{#binds}}
+{{#unwrapped}}
+            if let value = {{{.}}} { statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}value{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}) } else { statement.bindNull(at: {{{index}}}) }
+{{/unwrapped}}
+{{^unwrapped}}
+            statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}})
+{{/unwrapped}}
+{{/binds}}
 {{#bodyLines}}
             {{{.}}}
 {{/bodyLines}}
@@ -338,194 +367,7 @@ extension {{{daoName}}} {
 }
 {{/hasQueries}}
 {{/tables}}
-{{#views}}
 
-// MARK: - {{{typeName}}} (view)
-
-{{#docLines}}
-/// {{{.}}}
-{{/docLines}}
-{{{access}}}struct {{{typeName}}}: Sendable, Hashable, Codable {
-{{#properties}}
-{{#docLines}}
-    /// {{{.}}}
-{{/docLines}}
-    {{{access}}}var {{{name}}}: {{{type}}}
-{{/properties}}
-
-    /// Creates a row.
-    {{{access}}}init(
-{{#initParameters}}
-        {{{.}}}
-{{/initParameters}}
-    ) {
-{{#properties}}
-        self.{{{name}}} = {{{parameterName}}}
-{{/properties}}
-    }
-}
-
-extension {{{typeName}}} {
-    /// The columns of view `{{{tableName}}}`, named like the record's properties; raw values are the SQL names.
-    {{{access}}}enum Column: String, Sendable, CaseIterable {
-{{#columnCases}}
-        case {{{.}}}
-{{/columnCases}}
-
-        /// This column in ascending order.
-        {{{access}}}var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        {{{access}}}var descending: Ordering { Ordering(column: self, isDescending: true) }
-    }
-
-    /// A term of an ORDER BY clause, written `orderBy: [.{{{firstProperty}}}.ascending]`.
-    {{{access}}}struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        {{{access}}}var column: Column
-        /// True for descending order.
-        {{{access}}}var isDescending: Bool
-
-        /// Creates an ordering term.
-        {{{access}}}init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        {{{access}}}var columnName: String { column.rawValue }
-{{#orderingMembers}}
-
-        /// Orders by `{{{sqlName}}}`: follow with `.ascending` or `.descending`.
-        {{{access}}}static var {{{name}}}: Column { .{{{name}}} }
-{{/orderingMembers}}
-    }
-
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    {{{access}}}static let selection = {{{selectionLiteral}}}
-
-    /// Reads a row from the current row of a statement that selects `selection`.
-    {{{access}}}init(row statement: Statement) throws {
-{{#readLines}}
-        {{{.}}}
-{{/readLines}}
-    }
-}
-
-/// The statements of `{{{daoName}}}`, prepared once per connection.
-private enum {{{statementsName}}} {
-    static let selectAll = {{{selectAllLiteral}}}
-    static let count = StatementKey({{{countLiteral}}})
-}
-
-/// Reads rows of view `{{{tableName}}}`: a read-only DAO, with no insert, update or delete.
-{{{access}}}struct {{{daoName}}}: Sendable {
-    /// The connection the DAO uses.
-    {{{access}}}let database: Database
-
-    /// Creates a DAO on a connection whose schema has view `{{{tableName}}}`.
-    {{{access}}}init(database: Database) {
-        self.database = database
-    }
-
-    /// Every row, in the given order, optionally limited.
-    {{{access}}}func fetchAll(orderBy: [{{{typeName}}}.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [{{{typeName}}}] {
-        let sql = {{{statementsName}}}.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll({{{typeName}}}.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + {{{limitOffsetLiteral}}}) { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll({{{typeName}}}.init(row:))
-        }
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    {{{access}}}func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [{{{typeName}}}.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [{{{typeName}}}] {
-        try database.fetchAll(
-            {{{statementsName}}}.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            {{{typeName}}}.init(row:))
-    }
-
-    /// The number of rows.
-    {{{access}}}func count() throws -> Int {
-        try database.withStatement({{{statementsName}}}.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
-    }
-}
-{{#hasQueries}}
-{{#queryStructs}}
-
-extension {{{typeName}}} {
-    /// A row of query `{{{queryName}}}`.
-    {{{access}}}struct {{{name}}}: Sendable, Hashable, Codable {
-{{#properties}}
-        /// {{{docLine}}}
-        {{{access}}}var {{{name}}}: {{{type}}}
-{{/properties}}
-
-        /// Creates a row.
-        {{{access}}}init(
-{{#initParameters}}
-            {{{.}}}
-{{/initParameters}}
-        ) {
-{{#properties}}
-            self.{{{name}}} = {{{parameterName}}}
-{{/properties}}
-        }
-
-        /// Reads a row from the current row of the query's statement, by result column index.
-        {{{access}}}init(row statement: Statement) throws {
-{{#readLines}}
-            {{{.}}}
-{{/readLines}}
-        }
-    }
-}
-{{/queryStructs}}
-
-/// The statements of the queries of `{{{daoName}}}`, prepared once per connection.
-private enum {{{queriesName}}} {
-{{#queryStatements}}
-    static let {{{name}}} = StatementKey({{{literal}}})
-{{/queryStatements}}
-}
-
-extension {{{daoName}}} {
-{{#queryMethods}}
-{{^isFirst}}
-
-{{/isFirst}}
-{{#docLines}}
-    /// {{{.}}}
-{{/docLines}}
-{{#isDiscardable}}
-    @discardableResult
-{{/isDiscardable}}
-    {{{access}}}{{{signature}}} {
-        try database.withStatement({{{queriesName}}}.{{{statementName}}}) { statement in
-{{#bindLines}}
-            {{{.}}}
-{{/bindLines}}
-{{#bodyLines}}
-            {{{.}}}
-{{/bodyLines}}
-        }
-    }
-{{/queryMethods}}
-}
-{{/hasQueries}}
-{{/views}}
 """##,
         "database-file": ##"""
 // {{{fileName}}}: generated by daogen from the schema directory {{{schemaName}}}.
@@ -612,13 +454,41 @@ import Foundation
         version: {{{version}}},
         creation: [
 {{#creationStatements}}
+{{#oneLine}}
             {{{.}}},
+{{/oneLine}}
+{{#multiline}}
+            {{{hashes}}}"""
+{{#lines}}
+{{^isBlank}}
+            {{{text}}}
+{{/isBlank}}
+{{#isBlank}}
+
+{{/isBlank}}
+{{/lines}}
+            """{{{hashes}}},
+{{/multiline}}
 {{/creationStatements}}
         ],
 {{#hasVersionOne}}
         versionOneCreation: [
 {{#versionOneStatements}}
+{{#oneLine}}
             {{{.}}},
+{{/oneLine}}
+{{#multiline}}
+            {{{hashes}}}"""
+{{#lines}}
+{{^isBlank}}
+            {{{text}}}
+{{/isBlank}}
+{{#isBlank}}
+
+{{/isBlank}}
+{{/lines}}
+            """{{{hashes}}},
+{{/multiline}}
 {{/versionOneStatements}}
         ],
 {{/hasVersionOne}}
@@ -634,7 +504,21 @@ import Foundation
 {{#steps}}
                     // {{{comment}}}
 {{#statements}}
+{{#oneLine}}
                     {{{.}}},
+{{/oneLine}}
+{{#multiline}}
+                    {{{hashes}}}"""
+{{#lines}}
+{{^isBlank}}
+                    {{{text}}}
+{{/isBlank}}
+{{#isBlank}}
+
+{{/isBlank}}
+{{/lines}}
+                    """{{{hashes}}},
+{{/multiline}}
 {{/statements}}
 {{/steps}}
                 ]
@@ -644,6 +528,7 @@ import Foundation
 {{/hasMigrations}}
     )
 }
+
 """##,
     ]
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A term of an ORDER BY clause. Generated `Ordering` types conform.
+/// A term of an ORDER BY clause. ``SQLOrdering``, the generated records' `Ordering`, conforms.
 public protocol SQLOrderingTerm: Sendable {
     /// The SQL name of the column to order by, unquoted.
     var columnName: String { get }

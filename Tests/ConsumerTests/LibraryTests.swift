@@ -92,6 +92,25 @@ import Testing
         #expect(try library.book.fetchAll().count == 5)
     }
 
+    /// `Book.Ordering` is the runtime's `SQLOrdering<Book.Column>`; the contract's spelling, an implicit
+    /// member chain starting on it, type-checks and orders as written.
+    @Test func orderingIsAnImplicitMemberChain() throws {
+        try library.book.insert(contentsOf: [
+            Book(title: "b", authorId: author.id!, rating: 1),
+            Book(title: "a", authorId: author.id!, rating: 1),
+            Book(title: "c", authorId: author.id!, rating: 2),
+        ])
+        #expect(try library.book.fetchAll(orderBy: [.title.ascending, .rating.descending]).map(\.title) == ["a", "b", "c"])
+        #expect(try library.book.fetchAll(orderBy: [.rating.descending, .title.ascending]).map(\.title) == ["c", "a", "b"])
+        let term: Book.Ordering = .authorId.descending
+        #expect(term == Book.Ordering(column: .authorId, isDescending: true))
+        #expect(term.column == Book.Column.authorId && term.columnName == "author_id" && term.isDescending)
+        #expect(Book.Ordering.subtitle == .subtitle)
+        #expect(Book.Column.allCases.map(\.rawValue) == ["id", "isbn", "title", "author_id", "published", "status", "rating", "subtitle", "price"])
+        #expect(try library.bookSummary.fetchAll(orderBy: [.title.descending]).map(\.title) == ["c", "b", "a"])
+        #expect([Book.Ordering]([.title.ascending, .rating.descending]).orderByClause == #" ORDER BY "title", "rating" DESC"#)
+    }
+
     @Test func fetchAllWhereBindsItsArguments() throws {
         try library.book.insert(contentsOf: [
             Book(title: "Robert'); DROP TABLE book; --", authorId: author.id!, rating: 1),

@@ -56,6 +56,11 @@ import Testing
         #expect(SwiftLiteral.string("SELECT 1") == "\"SELECT 1\"")
         #expect(SwiftLiteral.string(#"SELECT "a""#) == ##"#"SELECT "a""#"##)
         #expect(SwiftLiteral.string(##"x = "#""##) == ###"##"x = "#""##"###)
-        #expect(SwiftLiteral.multiline("A\nB", indent: 4) == "#\"\"\"\n    A\n    B\n    \"\"\"#")
+        #expect(SwiftLiteral.rawHashes(##"a "# b"##) == "##")
+        let multiline = StringLiteralModel("A  \n\n  B")
+        #expect(multiline.oneLine == nil && multiline.multiline?.hashes == "#")
+        #expect(multiline.multiline?.lines.map(\.text) == ["A", "", "  B"])
+        #expect(multiline.multiline?.lines.map(\.isBlank) == [false, true, false])
+        #expect(StringLiteralModel("A\rB\nC").oneLine == #""A\rB\nC""#, "other control characters: one escaped literal")
     }
 }

@@ -18,29 +18,26 @@ struct ColumnCode {
         return column.swiftType.swiftName
     }
 
-    /// A statement binding the non-optional `value` to parameter `index`.
-    func bindValue(_ value: String, at index: Int) -> String {
-        let at = "at: \(index)"
+    /// The binding of `value` to parameter `index`; an Optional `value` is unwrapped first when `unwrapping`.
+    func bind(_ value: String, at index: Int, unwrapping: Bool = false) -> BindModel {
+        var function = "bind"
+        var conversion: String?
         switch column.swiftType {
-        case .int64, .int, .double, .bool, .string, .data, .url, .decimal, .custom:
-            return "statement.bind(\(value), \(at))"
-        case .int32, .int16, .int8, .uint8:
-            return "statement.bind(Int64(\(value)), \(at))"
-        case .float:
-            return "statement.bind(Double(\(value)), \(at))"
-        case .date(.iso8601):
-            return "statement.bindISO8601(\(value), \(at))"
-        case .date(.unixEpoch):
-            return "statement.bindUnixEpoch(\(value), \(at))"
-        case .date(.unixEpochMilliseconds):
-            return "statement.bindUnixEpochMilliseconds(\(value), \(at))"
-        case .uuid(.text):
-            return "statement.bindUUIDText(\(value), \(at))"
-        case .uuid(.blob):
-            return "statement.bindUUIDBlob(\(value), \(at))"
-        case .enumeration:
-            return "statement.bind(\(value).rawValue, \(at))"
+        case .int64, .int, .double, .bool, .string, .data, .url, .decimal, .custom, .enumeration: break
+        case .int32, .int16, .int8, .uint8: conversion = "Int64"
+        case .float: conversion = "Double"
+        case .date(.iso8601): function = "bindISO8601"
+        case .date(.unixEpoch): function = "bindUnixEpoch"
+        case .date(.unixEpochMilliseconds): function = "bindUnixEpochMilliseconds"
+        case .uuid(.text): function = "bindUUIDText"
+        case .uuid(.blob): function = "bindUUIDBlob"
         }
+        let unwraps = unwrapping
+        var isEnum = false
+        if case .enumeration = column.swiftType { isEnum = true }
+        return BindModel(
+            value: unwraps ? "value" : value, unwrapped: unwraps ? value : nil, function: function, conversion: conversion,
+            isEnum: isEnum, index: index)
     }
 
     /// Types whose generic `bind` already maps nil to NULL.
@@ -51,11 +48,9 @@ struct ColumnCode {
         }
     }
 
-    /// The line binding the record's property (`self`) to parameter `index`.
-    func bindLine(at index: Int) -> String {
-        let value = "self.\(property)"
-        guard isOptional, !bindsOptionalDirectly else { return bindValue(value, at: index) }
-        return "if let value = \(value) { \(bindValue("value", at: index)) } else { statement.bindNull(at: \(index)) }"
+    /// The binding of the record's property (`self`) to parameter `index`.
+    func bindProperty(at index: Int) -> BindModel {
+        bind("self.\(property)", at: index, unwrapping: isOptional && !bindsOptionalDirectly)
     }
 
     /// The internal name of a method parameter for this column: the property name, unless it would
@@ -67,19 +62,19 @@ struct ColumnCode {
             : property
     }
 
-    /// `label name: Type` (or `name: Type` when label and name agree) with the non-optional type,
-    /// for a DAO method.
-    func parameter(label: String) -> String {
-        label == parameterName ? "\(label): \(qualifiedType)" : "\(label) \(parameterName): \(qualifiedType)"
+    /// The parameter of a DAO method for this column, labelled `label`, with the non-optional type.
+    func parameter(label: String, isLast: Bool) -> ParameterModel {
+        ParameterModel(label: label, innerName: label == parameterName ? nil : parameterName, type: qualifiedType, isLast: isLast)
     }
 
     /// The record initializer's name for the value: the property's, except `self`, which would hide the instance.
     var initParameterName: String { column.swiftName == "self" ? "selfValue" : property }
 
     /// The record initializer's parameter, labelled like the property, with its default if any.
-    var initParameter: String {
-        let label = property == initParameterName ? property : "\(property) \(initParameterName)"
-        return "\(label): \(type)" + (initDefault.map { " = \($0)" } ?? "")
+    func initParameter(isLast: Bool) -> ParameterModel {
+        ParameterModel(
+            label: property, innerName: property == initParameterName ? nil : initParameterName, type: type,
+            defaultValue: initDefault, isLast: isLast)
     }
 
     /// The expression reading column `index` as the property's type, and whether it throws.
@@ -110,10 +105,10 @@ struct ColumnCode {
         }
     }
 
-    /// `property = <read>` for `init(row:)`.
-    func readLine(at index: Int) -> String {
+    /// The reading of the property from column `index`, for `init(row:)`.
+    func read(at index: Int) -> ReadModel {
         let (code, throwing) = readExpression(at: index)
-        return "self.\(property) = \(throwing ? "try " : "")\(code)"
+        return ReadModel(property: property, expression: code, isThrowing: throwing)
     }
 
     /// The parameter's default in the memberwise initializer: nil for nullable columns,

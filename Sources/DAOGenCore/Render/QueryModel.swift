@@ -3,11 +3,14 @@
 struct QueryMethodModel {
     /// False for every method but the first, which needs no blank line before it.
     var isFirst: Bool
-    var docLines: [String]
+    var docLines: [DocLineModel]
     var isDiscardable: Bool
-    var signature: String
+    /// The method's name, its parameters and its return type: `func name(parameters) throws -> returnType`.
+    var name: String
+    var parameters: [ParameterModel]
+    var returnType: String
     var statementName: String
-    var bindLines: [String]
+    var binds: [BindModel]
     var bodyLines: [String]
 }
 
@@ -22,8 +25,14 @@ struct QueryStructModel {
     var name: String
     var queryName: String
     var properties: [Property]
-    var initParameters: [String]
-    var readLines: [String]
+    var initParameters: [ParameterModel]
+    var reads: [ReadModel]
+}
+
+/// A statement of a query: its name in the queries enum and its SQL.
+struct QueryStatementModel {
+    var name: String
+    var literal: StringLiteralModel
 }
 
 extension TableModel {
@@ -35,21 +44,19 @@ extension TableModel {
         for analyzed in queries {
             let query = analyzed.query
             let statementName = SwiftNaming.escaped(query.name)
-            queryStatements.append(StatementModel(name: statementName, literal: DatabaseModel.literal(query.sql, indent: 8)))
+            queryStatements.append(QueryStatementModel(name: statementName, literal: StringLiteralModel(query.sql)))
 
             // Parameters: labelled by their names; the value's internal name avoids names the body uses.
-            var parameters: [String] = []
-            var bindLines: [String] = []
-            for parameter in analyzed.parameters {
+            var parameters: [ParameterModel] = []
+            var binds: [BindModel] = []
+            for (offset, parameter) in analyzed.parameters.enumerated() {
                 let label = SwiftNaming.escaped(parameter.label)
                 let inner = ["statement", "database", "value", "self"].contains(parameter.label) ? parameter.label + "Value" : label
-                parameters.append(label == inner ? "\(label): \(parameter.value.swiftName)" : "\(label) \(inner): \(parameter.value.swiftName)")
+                parameters.append(ParameterModel(
+                    label: label, innerName: label == inner ? nil : inner, type: parameter.value.swiftName,
+                    isLast: offset == analyzed.parameters.count - 1))
                 let code = Self.code(parameter.name, parameter.value)
-                if parameter.value.isOptional {
-                    bindLines.append("if let value = \(inner) { \(code.bindValue("value", at: parameter.index)) } else { statement.bindNull(at: \(parameter.index)) }")
-                } else {
-                    bindLines.append(code.bindValue(inner, at: parameter.index))
-                }
+                binds.append(code.bind(inner, at: parameter.index, unwrapping: parameter.value.isOptional))
             }
 
             let rowType: String
@@ -98,11 +105,13 @@ extension TableModel {
             docLines.append("```")
             queryMethods.append(QueryMethodModel(
                 isFirst: queryMethods.isEmpty,
-                docLines: docLines,
+                docLines: DocLineModel.lines(docLines),
                 isDiscardable: analyzed.shape == .changes,
-                signature: "func \(SwiftNaming.escaped(query.name))(\(parameters.joined(separator: ", "))) throws -> \(returnType)",
+                name: SwiftNaming.escaped(query.name),
+                parameters: parameters,
+                returnType: returnType,
                 statementName: statementName,
-                bindLines: bindLines,
+                binds: binds,
                 bodyLines: bodyLines))
         }
         hasQueries = !queryMethods.isEmpty
@@ -121,10 +130,11 @@ extension TableModel {
                     name: code.property, type: code.type, parameterName: code.initParameterName)
             },
             initParameters: codes.enumerated().map { offset, code in
-                let label = code.property == code.initParameterName ? code.property : "\(code.property) \(code.initParameterName)"
-                return "\(label): \(code.type)" + (offset == codes.count - 1 ? "" : ",")
+                ParameterModel(
+                    label: code.property, innerName: code.property == code.initParameterName ? nil : code.initParameterName,
+                    type: code.type, isLast: offset == codes.count - 1)
             },
-            readLines: codes.enumerated().map { $1.readLine(at: $0) })
+            reads: codes.enumerated().map { $1.read(at: $0) })
     }
 
     /// The binding and reading code of a value, through a column standing for it.

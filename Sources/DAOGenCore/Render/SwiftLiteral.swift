@@ -19,13 +19,9 @@ enum SwiftLiteral {
         return "\(hashes)\"\(text)\"\(hashes)"
     }
 
-    /// A multi-line raw string literal whose content and closing delimiter are indented by `indent` spaces;
-    /// the opening delimiter is left for the caller to place.
-    static func multiline(_ text: String, indent: Int) -> String {
-        let hashes = String(repeating: "#", count: rawHashCount(text))
-        let padding = String(repeating: " ", count: indent)
-        let body = text.split(separator: "\n", omittingEmptySubsequences: false).map { padding + $0 }.joined(separator: "\n")
-        return "\(hashes)\"\"\"\n\(body)\n\(padding)\"\"\"\(hashes)"
+    /// The `#` delimiters of a raw literal of `text`: the fewest that make it unambiguous (at least one).
+    static func rawHashes(_ text: String) -> String {
+        String(repeating: "#", count: rawHashCount(text))
     }
 
     /// The fewest `#` that make a raw literal of `text` unambiguous (at least one).

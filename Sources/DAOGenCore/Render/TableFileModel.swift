@@ -1,11 +1,15 @@
-/// What the table-file template needs: one schema file's tables.
+/// What the table-file template needs: one schema file's tables, then its views.
 struct TableFileModel {
     var fileName: String
     /// The schema file's name, without its directory.
     var sourceName: String
+    /// The tables declared in the file, then its views (`isView`: read-only records and DAOs), each
+    /// rendered by the one section of the template.
     var tables: [TableModel]
-    /// The views declared in the file: read-only records and DAOs.
-    var views: [TableModel] = []
-    /// `" LIMIT ?1 OFFSET ?2"` as a Swift literal: the paging clause of `fetchAll`, written once in `TableStatements`.
-    var limitOffsetLiteral = SwiftLiteral.string(TableStatements.limitOffsetClause)
+
+    init(fileName: String, sourceName: String, tables: [TableModel], views: [TableModel] = []) {
+        self.fileName = fileName
+        self.sourceName = sourceName
+        self.tables = tables + views.map { $0.asView() }
+    }
 }

@@ -4,11 +4,11 @@ struct TableModel {
         var columnName: String
         var name: String
         var rawType: String
-        var cases: [String]
+        var cases: [CaseModel]
     }
 
     struct PropertyModel {
-        var docLines: [String]
+        var docLines: [DocLineModel]
         var name: String
         var type: String
         /// The initializer's internal name for the value.
@@ -17,13 +17,17 @@ struct TableModel {
 
     struct StatementModel {
         var name: String
-        var literal: String
+        /// The SQL the statement runs.
+        var sql: String
+        /// The Swift expression of `sql`, built from `selectAll`, `insert.sql` or the record's `selection`
+        /// where it starts with them, so each column list is written once.
+        var expression: String
     }
 
     struct FinderModel {
-        var parameters: String
+        var parameters: [ParameterModel]
         var statementName: String
-        var bindLines: [String]
+        var binds: [BindModel]
         var columnsDescription: String
         var indexName: String
     }
@@ -38,38 +42,42 @@ struct TableModel {
     var daoName: String
     var statementsName: String
     var tableName: String
-    var docLines: [String]
+    var docLines: [DocLineModel]
     var enums: [EnumModel]
     var properties: [PropertyModel]
-    var initParameters: [String]
-    var columnCases: [String]
+    var initParameters: [ParameterModel]
+    var columnCases: [CaseModel]
     var orderingMembers: [OrderingMember]
     var firstProperty: String
     var selectionLiteral: String
-    var selectAllLiteral: String
-    var countLiteral: String
-    var readLines: [String]
-    var bindLines: [String]
+    /// The Swift expression of the `SELECT` of every column, without WHERE.
+    var selectAllExpression: String
+    var reads: [ReadModel]
+    var binds: [BindModel]
     var columnCount: Int
     var statements: [StatementModel]
     var rowIDProperty: String?
     /// `statement.lastInsertedRowID` converted to the rowid property's type.
     var rowIDValue: String
     var hasPrimaryKey: Bool
-    var recordKeyGuard: String?
-    var recordKeyArguments: String
-    var keyParameters: String
-    var keyBindLines: [String]
+    /// True when a key property is Optional: `delete(_:)` unwraps `optionalKeys` first.
+    var hasOptionalKey: Bool
+    var optionalKeys: [ArgumentModel]
+    var recordKeyArguments: [ArgumentModel]
+    var keyParameters: [ParameterModel]
+    var keyBinds: [BindModel]
     var uniqueFinders: [FinderModel]
     var indexFinders: [FinderModel]
 
     /// The accessor of the table's DAO on the database type.
     var accessorName: String
+    /// True for a view: a read-only record and DAO (see `asView()`).
+    var isView = false
 
     /// `queries:` (see `attach(_:)`): statements, DAO methods and nested result structs.
     var queriesName = ""
     var hasQueries = false
-    var queryStatements: [StatementModel] = []
+    var queryStatements: [QueryStatementModel] = []
     var queryMethods: [QueryMethodModel] = []
     var queryStructs: [QueryStructModel] = []
 
@@ -98,7 +106,7 @@ struct TableModel {
         tableName = SwiftLiteral.commentText(table.name(at: version))
         accessorName = SwiftNaming.escaped(SwiftNaming.lowerCamelCase(table.swiftName))
         let written = table.doc.map(SwiftLiteral.docLines) ?? []
-        docLines = written.isEmpty ? ["A row of `\(tableName)`."] : written
+        docLines = DocLineModel.lines(written.isEmpty ? ["A row of `\(tableName)`."] : written)
 
         enums = codes.compactMap { code in
             guard case let .enumeration(name, cases, rawType) = code.column.swiftType else { return nil }
@@ -109,9 +117,9 @@ struct TableModel {
                 cases: cases.map { enumCase in
                     let name = SwiftNaming.escaped(enumCase.swiftName)
                     switch rawType {
-                    case .string where enumCase.swiftName == enumCase.rawValue: return name
-                    case .string: return "\(name) = \"\(SwiftLiteral.escaped(enumCase.rawValue))\""
-                    case .int64: return "\(name) = \(enumCase.rawValue)"
+                    case .string where enumCase.swiftName == enumCase.rawValue: return CaseModel(name: name)
+                    case .string: return CaseModel(name: name, rawValueLiteral: "\"\(SwiftLiteral.escaped(enumCase.rawValue))\"")
+                    case .int64: return CaseModel(name: name, rawValueLiteral: enumCase.rawValue)
                     }
                 })
         }
@@ -120,21 +128,19 @@ struct TableModel {
             var lines = code.column.doc.map(SwiftLiteral.docLines) ?? []
             if !lines.isEmpty { lines.append("") }
             lines.append("SQL: `\(SwiftLiteral.commentText(definition))`")
-            return PropertyModel(docLines: lines, name: code.property, type: code.type, parameterName: code.initParameterName)
+            return PropertyModel(docLines: DocLineModel.lines(lines), name: code.property, type: code.type, parameterName: code.initParameterName)
         }
-        initParameters = codes.enumerated().map { offset, code in
-            code.initParameter + (offset == codes.count - 1 ? "" : ",")
-        }
+        initParameters = codes.enumerated().map { offset, code in code.initParameter(isLast: offset == codes.count - 1) }
         columnCases = codes.map { code in
-            code.column.swiftName == code.column.name(at: version)
-                ? code.property
-                : "\(code.property) = \(SwiftLiteral.string(code.column.name(at: version)))"
+            CaseModel(
+                name: code.property,
+                rawValueLiteral: code.column.swiftName == code.column.name(at: version) ? nil : SwiftLiteral.string(code.column.name(at: version)))
         }
         orderingMembers = codes.map { OrderingMember(name: $0.property, sqlName: SwiftLiteral.commentText($0.column.name(at: version))) }
         firstProperty = codes.first?.property ?? ""
         selectionLiteral = SwiftLiteral.string(sql.selection)
-        readLines = codes.enumerated().map { $1.readLine(at: $0) }
-        bindLines = codes.enumerated().map { $1.bindLine(at: $0 + 1) }
+        reads = codes.enumerated().map { $1.read(at: $0) }
+        binds = codes.enumerated().map { $1.bindProperty(at: $0 + 1) }
         columnCount = codes.count
         rowIDProperty = rowIDAlias.map { SwiftNaming.escaped($0.swiftName) }
         rowIDValue = rowIDAlias?.swiftType == .int ? "Int(statement.lastInsertedRowID)" : "statement.lastInsertedRowID"
@@ -142,50 +148,93 @@ struct TableModel {
 
         // Key parameters: non-optional values, labelled by the key's properties.
         let keyCodes = keyNames.map(code)
-        keyParameters = keyCodes.map { $0.parameter(label: $0.property) }.joined(separator: ", ")
-        keyBindLines = keyCodes.enumerated().map { $1.bindValue($1.parameterName, at: $0 + 1) }
+        keyParameters = keyCodes.enumerated().map { $1.parameter(label: $1.property, isLast: $0 == keyCodes.count - 1) }
+        keyBinds = keyCodes.enumerated().map { $1.bind($1.parameterName, at: $0 + 1) }
         let optionalKeys = keyCodes.filter(\.isOptional)
-        recordKeyGuard = optionalKeys.isEmpty
-            ? nil
-            : optionalKeys.map { "let \($0.parameterName) = record.\($0.property)" }.joined(separator: ", ")
-        recordKeyArguments = keyCodes.map { code in
-            "\(code.property): \(code.isOptional ? code.parameterName : "record.\(code.property)")"
-        }.joined(separator: ", ")
+        hasOptionalKey = !optionalKeys.isEmpty
+        self.optionalKeys = optionalKeys.enumerated().map { offset, code in
+            ArgumentModel(label: code.parameterName, value: "record.\(code.property)", isLast: offset == optionalKeys.count - 1)
+        }
+        recordKeyArguments = keyCodes.enumerated().map { offset, code in
+            ArgumentModel(
+                label: code.property, value: code.isOptional ? code.parameterName : "record.\(code.property)",
+                isLast: offset == keyCodes.count - 1)
+        }
 
-        var statements = [StatementModel(name: "insert", literal: SwiftLiteral.string(sql.insert))]
+        let selectAllSQL = sql.selectAll
+        let insertSQL = sql.insert
+        let recordSelection = table.swiftName + ".selection"
+        /// `text` as a Swift expression that reuses `selectAll`, `insert.sql` or the record's `selection`
+        /// instead of repeating their SQL; the value is the same text.
+        func expression(_ text: String, named name: String) -> String {
+            func concatenated(_ parts: [String]) -> String { parts.filter { !$0.isEmpty }.joined(separator: " + ") }
+            func literal(_ part: Substring) -> String { part.isEmpty ? "" : SwiftLiteral.string(String(part)) }
+            if name != "selectAll", text.hasPrefix(selectAllSQL), text != selectAllSQL {
+                return concatenated(["selectAll", literal(text.dropFirst(selectAllSQL.count))])
+            }
+            if name != "insert", text.hasPrefix(insertSQL), text != insertSQL {
+                return concatenated(["insert.sql", literal(text.dropFirst(insertSQL.count))])
+            }
+            // The column lists of the SELECT and the INSERT are the record's `selection`.
+            let list = name == "insert" ? "(" + sql.selection + ") VALUES " : name == "selectAll" ? "SELECT " + sql.selection + " " : nil
+            if let list, let range = text.range(of: list) {
+                let start = text.index(range.lowerBound, offsetBy: name == "insert" ? 1 : 7)
+                let end = text.index(range.upperBound, offsetBy: name == "insert" ? -9 : -1)
+                return concatenated([literal(text[..<start]), recordSelection, literal(text[end...])])
+            }
+            return SwiftLiteral.string(text)
+        }
+        func statement(_ name: String, _ text: String) -> StatementModel {
+            StatementModel(name: name, sql: text, expression: expression(text, named: name))
+        }
+
+        var statements = [statement("insert", sql.insert)]
         if sql.hasPrimaryKey {
-            statements.append(StatementModel(name: "upsert", literal: SwiftLiteral.string(sql.upsert)))
-            statements.append(StatementModel(name: "update", literal: SwiftLiteral.string(sql.update)))
-            statements.append(StatementModel(name: "deleteByKey", literal: SwiftLiteral.string(sql.deleteByKey)))
-            statements.append(StatementModel(name: "findByKey", literal: SwiftLiteral.string(sql.findByKey)))
+            statements.append(statement("upsert", sql.upsert))
+            statements.append(statement("update", sql.update))
+            statements.append(statement("deleteByKey", sql.deleteByKey))
+            statements.append(statement("findByKey", sql.findByKey))
         }
 
         func finder(_ names: [String], indexName: String = "") -> FinderModel {
             let finderCodes = names.map(code)
             let first = finderCodes[0]
             let label = "by" + first.column.swiftName.prefix(1).uppercased() + first.column.swiftName.dropFirst()
-            let parameters = [first.parameter(label: label)] + finderCodes.dropFirst().map { $0.parameter(label: $0.property) }
-            let literal = SwiftLiteral.string(sql.find(by: names))
+            let parameters = finderCodes.enumerated().map { offset, code in
+                code.parameter(label: offset == 0 ? label : code.property, isLast: offset == finderCodes.count - 1)
+            }
+            let findSQL = sql.find(by: names)
             // A unique constraint and an index on the same columns run the same query: share one statement.
-            let statementName = statements.first { $0.literal == literal }?.name
+            let statementName = statements.first { $0.sql == findSQL }?.name
                 ?? "selectBy" + finderCodes.map { $0.column.swiftName.prefix(1).uppercased() + $0.column.swiftName.dropFirst() }.joined()
             if !statements.contains(where: { $0.name == statementName }) {
-                statements.append(StatementModel(name: statementName, literal: literal))
+                statements.append(statement(statementName, findSQL))
             }
             return FinderModel(
-                parameters: parameters.joined(separator: ", "),
+                parameters: parameters,
                 statementName: statementName,
-                bindLines: finderCodes.enumerated().map { $1.bindValue($1.parameterName, at: $0 + 1) },
+                binds: finderCodes.enumerated().map { $1.bind($1.parameterName, at: $0 + 1) },
                 columnsDescription: SwiftLiteral.commentText(names.map { "`\(table.sqlName(ofColumn: $0, at: version))`" }.joined(separator: ", ")),
                 indexName: SwiftLiteral.commentText(indexName))
         }
         uniqueFinders = sql.uniqueFinders.map { finder($0) }
         indexFinders = sql.indexFinders.map { finder($0.columns, indexName: $0.index.name(at: version)) }
 
-        selectAllLiteral = SwiftLiteral.string(sql.selectAll)
-        countLiteral = SwiftLiteral.string(sql.count)
-        statements.append(StatementModel(name: "count", literal: SwiftLiteral.string(sql.count)))
-        statements.append(StatementModel(name: "deleteAll", literal: SwiftLiteral.string(sql.deleteAll)))
+        selectAllExpression = expression(sql.selectAll, named: "selectAll")
+        statements.append(statement("count", sql.count))
+        statements.append(statement("deleteAll", sql.deleteAll))
         self.statements = statements
+    }
+
+    /// This model as a view's: read-only, so of its statements only `count` remains.
+    func asView() -> TableModel {
+        var model = self
+        model.isView = true
+        model.statements = statements.filter { $0.name == "count" }
+        model.hasPrimaryKey = false
+        model.rowIDProperty = nil
+        model.uniqueFinders = []
+        model.indexFinders = []
+        return model
     }
 }

@@ -10,6 +10,10 @@ public struct TemplateRenderer: Sendable {
     private let templates: [String: MustacheTemplate]
     /// Where each template came from, for errors in what it renders.
     private let paths: [String: String]
+    /// When true, a rendering that `Generator.normalized` would change (trailing spaces, a run of blank
+    /// lines, a missing final newline) is an error: the tests hold the built-in templates to it, so that
+    /// what they lay out is the file as written.
+    var requiresNormalizedOutput = false
 
     /// Loads the built-in templates, replacing each with `<name>.mustache` from `overridesDirectory` when present.
     /// A template that does not parse is an error naming its file, line and column.
@@ -74,11 +78,26 @@ public struct TemplateRenderer: Sendable {
     }
 
     func render(_ model: TableFileModel) throws(DiagnosticsError) -> String {
-        try checked(templates["table-file"]!.render(MustacheBox.box(model) as Any), of: "table-file")
+        try laidOut(checked(templates["table-file"]!.render(MustacheBox.box(model) as Any), of: "table-file"), of: "table-file")
     }
 
     func render(_ model: DatabaseModel) throws(DiagnosticsError) -> String {
-        try checked(templates["database-file"]!.render(MustacheBox.box(model) as Any), of: "database-file")
+        try laidOut(checked(templates["database-file"]!.render(MustacheBox.box(model) as Any), of: "database-file"), of: "database-file")
+    }
+
+    /// `text`, after checking that it needs no normalization when `requiresNormalizedOutput` is set.
+    private func laidOut(_ text: String, of name: String) throws(DiagnosticsError) -> String {
+        guard requiresNormalizedOutput else { return text }
+        let normalized = Generator.normalized(text)
+        guard normalized != text else { return text }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let expected = normalized.split(separator: "\n", omittingEmptySubsequences: false)
+        let common = min(lines.count, expected.count)
+        let line = (0..<common).first { lines[$0] != expected[$0] } ?? common
+        throw DiagnosticsError(diagnostics: [Diagnostic(
+            .error, "template '\(name)' lays out text that normalization changes, at line \(line + 1) of its output: "
+                + "'\(SwiftLiteral.commentText(line < lines.count ? String(lines[line]) : ""))'",
+            at: SourceLocation(file: paths[name] ?? name, line: 1, column: 1))])
     }
 
     /// `text` when no declaration in it lacks a name, as happens when an override misspells a

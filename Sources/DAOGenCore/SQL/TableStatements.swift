@@ -43,10 +43,6 @@ struct TableStatements {
 
     var selectAll: String { "SELECT \(selection) FROM \(tableName)" }
 
-    /// The paging clause `fetchAll(orderBy:limit:offset:)` appends to `selectAll` (and its ordering):
-    /// `?1` the limit, `?2` the offset. The template and the verifier both use this one text.
-    static let limitOffsetClause = " LIMIT ?1 OFFSET ?2"
-
     var insert: String {
         let parameters = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
         return "INSERT INTO \(tableName) (\(selection)) VALUES (\(parameters))"

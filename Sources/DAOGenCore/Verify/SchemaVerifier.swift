@@ -186,7 +186,7 @@ struct SchemaVerifier {
         let version = schema.settings.version
         for table in schema.tables where table.range.contains(version) {
             let sql = TableStatements(table: table, version: version)
-            var statements = [sql.insert, sql.selectAll + TableStatements.limitOffsetClause, sql.count, sql.deleteAll]
+            var statements = [sql.insert, sql.selectAll + Database.limitOffsetClause, sql.count, sql.deleteAll]
             if sql.hasPrimaryKey {
                 statements += [sql.upsert, sql.deleteByKey, sql.findByKey, sql.update]
             }

@@ -41,55 +41,17 @@ package struct Keyword: Sendable, Hashable, Codable {
 
 extension Keyword {
     /// The columns of `keyword`, named like the record's properties; raw values are the SQL names.
-    package enum Column: String, Sendable, CaseIterable {
+    package enum Column: String, SQLColumn {
         case order
         case group
         case select
         case `where`
         case `default`
         case statement
-
-        /// This column in ascending order.
-        package var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        package var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.order.ascending]`.
-    package struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        package var column: Column
-        /// True for descending order.
-        package var isDescending: Bool
-
-        /// Creates an ordering term.
-        package init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        package var columnName: String { column.rawValue }
-
-        /// Orders by `order`: follow with `.ascending` or `.descending`.
-        package static var order: Column { .order }
-
-        /// Orders by `group`: follow with `.ascending` or `.descending`.
-        package static var group: Column { .group }
-
-        /// Orders by `select`: follow with `.ascending` or `.descending`.
-        package static var select: Column { .select }
-
-        /// Orders by `where`: follow with `.ascending` or `.descending`.
-        package static var `where`: Column { .`where` }
-
-        /// Orders by `default`: follow with `.ascending` or `.descending`.
-        package static var `default`: Column { .`default` }
-
-        /// Orders by `statement`: follow with `.ascending` or `.descending`.
-        package static var statement: Column { .statement }
-    }
+    package typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     package static let selection = #""order", "group", "select", "where", "default", "statement""#
@@ -115,18 +77,33 @@ extension Keyword {
     }
 }
 
+extension Keyword.Ordering {
+    /// Orders by `order`: follow with `.ascending` or `.descending`.
+    package static var order: Column { .order }
+    /// Orders by `group`: follow with `.ascending` or `.descending`.
+    package static var group: Column { .group }
+    /// Orders by `select`: follow with `.ascending` or `.descending`.
+    package static var select: Column { .select }
+    /// Orders by `where`: follow with `.ascending` or `.descending`.
+    package static var `where`: Column { .`where` }
+    /// Orders by `default`: follow with `.ascending` or `.descending`.
+    package static var `default`: Column { .`default` }
+    /// Orders by `statement`: follow with `.ascending` or `.descending`.
+    package static var statement: Column { .statement }
+}
+
 /// The statements of `KeywordDAO`, prepared once per connection.
 private enum KeywordStatements {
-    static let insert = StatementKey(#"INSERT INTO "keyword" ("order", "group", "select", "where", "default", "statement") VALUES (?1, ?2, ?3, ?4, ?5, ?6)"#)
-    static let upsert = StatementKey(#"INSERT INTO "keyword" ("order", "group", "select", "where", "default", "statement") VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT ("order") DO UPDATE SET "group" = excluded."group", "select" = excluded."select", "where" = excluded."where", "default" = excluded."default", "statement" = excluded."statement""#)
+    static let selectAll = "SELECT " + Keyword.selection + #" FROM "keyword""#
+    static let insert = StatementKey(#"INSERT INTO "keyword" ("# + Keyword.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("order") DO UPDATE SET "group" = excluded."group", "select" = excluded."select", "where" = excluded."where", "default" = excluded."default", "statement" = excluded."statement""#)
     static let update = StatementKey(#"UPDATE "keyword" SET "group" = ?2, "select" = ?3, "where" = ?4, "default" = ?5, "statement" = ?6 WHERE "order" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "keyword" WHERE "order" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "order", "group", "select", "where", "default", "statement" FROM "keyword" WHERE "order" = ?1"#)
-    static let selectBySelect = StatementKey(#"SELECT "order", "group", "select", "where", "default", "statement" FROM "keyword" WHERE "select" = ?1"#)
-    static let selectByGroupWhere = StatementKey(#"SELECT "order", "group", "select", "where", "default", "statement" FROM "keyword" WHERE "group" = ?1 AND "where" = ?2"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "order" = ?1"#)
+    static let selectBySelect = StatementKey(selectAll + #" WHERE "select" = ?1"#)
+    static let selectByGroupWhere = StatementKey(selectAll + #" WHERE "group" = ?1 AND "where" = ?2"#)
     static let count = StatementKey(#"SELECT count(*) FROM "keyword""#)
     static let deleteAll = StatementKey(#"DELETE FROM "keyword""#)
-    static let selectAll = #"SELECT "order", "group", "select", "where", "default", "statement" FROM "keyword""#
 }
 
 /// Reads and writes rows of `keyword`. Every statement is prepared once per connection and every value is bound.
@@ -223,15 +200,7 @@ package struct KeywordDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [Keyword.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Keyword] {
-        let sql = KeywordStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Keyword.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Keyword.init(row:))
-        }
+        try database.fetchAll(KeywordStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Keyword.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -258,19 +227,13 @@ package struct KeywordDAO: Sendable {
 
     /// The number of rows.
     package func count() throws -> Int {
-        try database.withStatement(KeywordStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(KeywordStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.withStatement(KeywordStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(KeywordStatements.deleteAll)
     }
 }
 
@@ -295,39 +258,13 @@ package struct LogLine: Sendable, Hashable, Codable {
 
 extension LogLine {
     /// The columns of `log_line`, named like the record's properties; raw values are the SQL names.
-    package enum Column: String, Sendable, CaseIterable {
+    package enum Column: String, SQLColumn {
         case message
         case level
-
-        /// This column in ascending order.
-        package var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        package var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.message.ascending]`.
-    package struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        package var column: Column
-        /// True for descending order.
-        package var isDescending: Bool
-
-        /// Creates an ordering term.
-        package init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        package var columnName: String { column.rawValue }
-
-        /// Orders by `message`: follow with `.ascending` or `.descending`.
-        package static var message: Column { .message }
-
-        /// Orders by `level`: follow with `.ascending` or `.descending`.
-        package static var level: Column { .level }
-    }
+    package typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     package static let selection = #""message", "level""#
@@ -345,12 +282,19 @@ extension LogLine {
     }
 }
 
+extension LogLine.Ordering {
+    /// Orders by `message`: follow with `.ascending` or `.descending`.
+    package static var message: Column { .message }
+    /// Orders by `level`: follow with `.ascending` or `.descending`.
+    package static var level: Column { .level }
+}
+
 /// The statements of `LogLineDAO`, prepared once per connection.
 private enum LogLineStatements {
-    static let insert = StatementKey(#"INSERT INTO "log_line" ("message", "level") VALUES (?1, ?2)"#)
+    static let selectAll = "SELECT " + LogLine.selection + #" FROM "log_line""#
+    static let insert = StatementKey(#"INSERT INTO "log_line" ("# + LogLine.selection + ") VALUES (?1, ?2)")
     static let count = StatementKey(#"SELECT count(*) FROM "log_line""#)
     static let deleteAll = StatementKey(#"DELETE FROM "log_line""#)
-    static let selectAll = #"SELECT "message", "level" FROM "log_line""#
 }
 
 /// Reads and writes rows of `log_line`. Every statement is prepared once per connection and every value is bound.
@@ -392,15 +336,7 @@ package struct LogLineDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [LogLine.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [LogLine] {
-        let sql = LogLineStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(LogLine.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(LogLine.init(row:))
-        }
+        try database.fetchAll(LogLineStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, LogLine.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -418,19 +354,13 @@ package struct LogLineDAO: Sendable {
 
     /// The number of rows.
     package func count() throws -> Int {
-        try database.withStatement(LogLineStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(LogLineStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.withStatement(LogLineStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(LogLineStatements.deleteAll)
     }
 }
 
@@ -455,39 +385,13 @@ package struct TagLink: Sendable, Hashable, Codable {
 
 extension TagLink {
     /// The columns of `tag_link`, named like the record's properties; raw values are the SQL names.
-    package enum Column: String, Sendable, CaseIterable {
+    package enum Column: String, SQLColumn {
         case tag
         case itemId = "item_id"
-
-        /// This column in ascending order.
-        package var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        package var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.tag.ascending]`.
-    package struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        package var column: Column
-        /// True for descending order.
-        package var isDescending: Bool
-
-        /// Creates an ordering term.
-        package init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        package var columnName: String { column.rawValue }
-
-        /// Orders by `tag`: follow with `.ascending` or `.descending`.
-        package static var tag: Column { .tag }
-
-        /// Orders by `item_id`: follow with `.ascending` or `.descending`.
-        package static var itemId: Column { .itemId }
-    }
+    package typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     package static let selection = #""tag", "item_id""#
@@ -505,16 +409,23 @@ extension TagLink {
     }
 }
 
+extension TagLink.Ordering {
+    /// Orders by `tag`: follow with `.ascending` or `.descending`.
+    package static var tag: Column { .tag }
+    /// Orders by `item_id`: follow with `.ascending` or `.descending`.
+    package static var itemId: Column { .itemId }
+}
+
 /// The statements of `TagLinkDAO`, prepared once per connection.
 private enum TagLinkStatements {
-    static let insert = StatementKey(#"INSERT INTO "tag_link" ("tag", "item_id") VALUES (?1, ?2)"#)
-    static let upsert = StatementKey(#"INSERT INTO "tag_link" ("tag", "item_id") VALUES (?1, ?2) ON CONFLICT ("tag", "item_id") DO NOTHING"#)
+    static let selectAll = "SELECT " + TagLink.selection + #" FROM "tag_link""#
+    static let insert = StatementKey(#"INSERT INTO "tag_link" ("# + TagLink.selection + ") VALUES (?1, ?2)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("tag", "item_id") DO NOTHING"#)
     static let update = StatementKey(#"UPDATE "tag_link" SET "tag" = ?1, "item_id" = ?2 WHERE "tag" = ?1 AND "item_id" = ?2"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "tag_link" WHERE "tag" = ?1 AND "item_id" = ?2"#)
-    static let findByKey = StatementKey(#"SELECT "tag", "item_id" FROM "tag_link" WHERE "tag" = ?1 AND "item_id" = ?2"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "tag" = ?1 AND "item_id" = ?2"#)
     static let count = StatementKey(#"SELECT count(*) FROM "tag_link""#)
     static let deleteAll = StatementKey(#"DELETE FROM "tag_link""#)
-    static let selectAll = #"SELECT "tag", "item_id" FROM "tag_link""#
 }
 
 /// Reads and writes rows of `tag_link`. Every statement is prepared once per connection and every value is bound.
@@ -600,15 +511,7 @@ package struct TagLinkDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [TagLink.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [TagLink] {
-        let sql = TagLinkStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(TagLink.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(TagLink.init(row:))
-        }
+        try database.fetchAll(TagLinkStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, TagLink.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -626,19 +529,13 @@ package struct TagLinkDAO: Sendable {
 
     /// The number of rows.
     package func count() throws -> Int {
-        try database.withStatement(TagLinkStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(TagLinkStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.withStatement(TagLinkStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(TagLinkStatements.deleteAll)
     }
 }
 
@@ -663,39 +560,13 @@ package struct Counter: Sendable, Hashable, Codable {
 
 extension Counter {
     /// The columns of `counter`, named like the record's properties; raw values are the SQL names.
-    package enum Column: String, Sendable, CaseIterable {
+    package enum Column: String, SQLColumn {
         case id
         case hits
-
-        /// This column in ascending order.
-        package var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        package var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    package struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        package var column: Column
-        /// True for descending order.
-        package var isDescending: Bool
-
-        /// Creates an ordering term.
-        package init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        package var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        package static var id: Column { .id }
-
-        /// Orders by `hits`: follow with `.ascending` or `.descending`.
-        package static var hits: Column { .hits }
-    }
+    package typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     package static let selection = #""id", "hits""#
@@ -713,16 +584,23 @@ extension Counter {
     }
 }
 
+extension Counter.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    package static var id: Column { .id }
+    /// Orders by `hits`: follow with `.ascending` or `.descending`.
+    package static var hits: Column { .hits }
+}
+
 /// The statements of `CounterDAO`, prepared once per connection.
 private enum CounterStatements {
-    static let insert = StatementKey(#"INSERT INTO "counter" ("id", "hits") VALUES (?1, ?2)"#)
-    static let upsert = StatementKey(#"INSERT INTO "counter" ("id", "hits") VALUES (?1, ?2) ON CONFLICT ("id") DO UPDATE SET "hits" = excluded."hits""#)
+    static let selectAll = "SELECT " + Counter.selection + #" FROM "counter""#
+    static let insert = StatementKey(#"INSERT INTO "counter" ("# + Counter.selection + ") VALUES (?1, ?2)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "hits" = excluded."hits""#)
     static let update = StatementKey(#"UPDATE "counter" SET "hits" = ?2 WHERE "id" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "counter" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "id", "hits" FROM "counter" WHERE "id" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "counter""#)
     static let deleteAll = StatementKey(#"DELETE FROM "counter""#)
-    static let selectAll = #"SELECT "id", "hits" FROM "counter""#
 }
 
 /// Reads and writes rows of `counter`. Every statement is prepared once per connection and every value is bound.
@@ -811,15 +689,7 @@ package struct CounterDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [Counter.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Counter] {
-        let sql = CounterStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Counter.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Counter.init(row:))
-        }
+        try database.fetchAll(CounterStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Counter.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -837,18 +707,12 @@ package struct CounterDAO: Sendable {
 
     /// The number of rows.
     package func count() throws -> Int {
-        try database.withStatement(CounterStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(CounterStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.withStatement(CounterStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(CounterStatements.deleteAll)
     }
 }

@@ -43,51 +43,16 @@ package struct Membership: Sendable, Hashable, Codable {
 
 extension Membership {
     /// The columns of `membership`, named like the record's properties; raw values are the SQL names.
-    package enum Column: String, Sendable, CaseIterable {
+    package enum Column: String, SQLColumn {
         case userId = "user_id"
         case groupId = "group_id"
         case role
         case joined
         case token
-
-        /// This column in ascending order.
-        package var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        package var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.userId.ascending]`.
-    package struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        package var column: Column
-        /// True for descending order.
-        package var isDescending: Bool
-
-        /// Creates an ordering term.
-        package init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        package var columnName: String { column.rawValue }
-
-        /// Orders by `user_id`: follow with `.ascending` or `.descending`.
-        package static var userId: Column { .userId }
-
-        /// Orders by `group_id`: follow with `.ascending` or `.descending`.
-        package static var groupId: Column { .groupId }
-
-        /// Orders by `role`: follow with `.ascending` or `.descending`.
-        package static var role: Column { .role }
-
-        /// Orders by `joined`: follow with `.ascending` or `.descending`.
-        package static var joined: Column { .joined }
-
-        /// Orders by `token`: follow with `.ascending` or `.descending`.
-        package static var token: Column { .token }
-    }
+    package typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     package static let selection = #""user_id", "group_id", "role", "joined", "token""#
@@ -111,16 +76,29 @@ extension Membership {
     }
 }
 
+extension Membership.Ordering {
+    /// Orders by `user_id`: follow with `.ascending` or `.descending`.
+    package static var userId: Column { .userId }
+    /// Orders by `group_id`: follow with `.ascending` or `.descending`.
+    package static var groupId: Column { .groupId }
+    /// Orders by `role`: follow with `.ascending` or `.descending`.
+    package static var role: Column { .role }
+    /// Orders by `joined`: follow with `.ascending` or `.descending`.
+    package static var joined: Column { .joined }
+    /// Orders by `token`: follow with `.ascending` or `.descending`.
+    package static var token: Column { .token }
+}
+
 /// The statements of `MembershipDAO`, prepared once per connection.
 private enum MembershipStatements {
-    static let insert = StatementKey(#"INSERT INTO "membership" ("user_id", "group_id", "role", "joined", "token") VALUES (?1, ?2, ?3, ?4, ?5)"#)
-    static let upsert = StatementKey(#"INSERT INTO "membership" ("user_id", "group_id", "role", "joined", "token") VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT ("user_id", "group_id") DO UPDATE SET "role" = excluded."role", "joined" = excluded."joined", "token" = excluded."token""#)
+    static let selectAll = "SELECT " + Membership.selection + #" FROM "membership""#
+    static let insert = StatementKey(#"INSERT INTO "membership" ("# + Membership.selection + ") VALUES (?1, ?2, ?3, ?4, ?5)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("user_id", "group_id") DO UPDATE SET "role" = excluded."role", "joined" = excluded."joined", "token" = excluded."token""#)
     static let update = StatementKey(#"UPDATE "membership" SET "role" = ?3, "joined" = ?4, "token" = ?5 WHERE "user_id" = ?1 AND "group_id" = ?2"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "membership" WHERE "user_id" = ?1 AND "group_id" = ?2"#)
-    static let findByKey = StatementKey(#"SELECT "user_id", "group_id", "role", "joined", "token" FROM "membership" WHERE "user_id" = ?1 AND "group_id" = ?2"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "user_id" = ?1 AND "group_id" = ?2"#)
     static let count = StatementKey(#"SELECT count(*) FROM "membership""#)
     static let deleteAll = StatementKey(#"DELETE FROM "membership""#)
-    static let selectAll = #"SELECT "user_id", "group_id", "role", "joined", "token" FROM "membership""#
 }
 
 /// Reads and writes rows of `membership`. Every statement is prepared once per connection and every value is bound.
@@ -206,15 +184,7 @@ package struct MembershipDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [Membership.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Membership] {
-        let sql = MembershipStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Membership.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Membership.init(row:))
-        }
+        try database.fetchAll(MembershipStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Membership.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -232,19 +202,13 @@ package struct MembershipDAO: Sendable {
 
     /// The number of rows.
     package func count() throws -> Int {
-        try database.withStatement(MembershipStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(MembershipStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.withStatement(MembershipStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(MembershipStatements.deleteAll)
     }
 }
 
@@ -269,39 +233,13 @@ package struct Setting: Sendable, Hashable, Codable {
 
 extension Setting {
     /// The columns of `setting`, named like the record's properties; raw values are the SQL names.
-    package enum Column: String, Sendable, CaseIterable {
+    package enum Column: String, SQLColumn {
         case key
         case value
-
-        /// This column in ascending order.
-        package var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        package var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.key.ascending]`.
-    package struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        package var column: Column
-        /// True for descending order.
-        package var isDescending: Bool
-
-        /// Creates an ordering term.
-        package init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        package var columnName: String { column.rawValue }
-
-        /// Orders by `key`: follow with `.ascending` or `.descending`.
-        package static var key: Column { .key }
-
-        /// Orders by `value`: follow with `.ascending` or `.descending`.
-        package static var value: Column { .value }
-    }
+    package typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     package static let selection = #""key", "value""#
@@ -319,16 +257,23 @@ extension Setting {
     }
 }
 
+extension Setting.Ordering {
+    /// Orders by `key`: follow with `.ascending` or `.descending`.
+    package static var key: Column { .key }
+    /// Orders by `value`: follow with `.ascending` or `.descending`.
+    package static var value: Column { .value }
+}
+
 /// The statements of `SettingDAO`, prepared once per connection.
 private enum SettingStatements {
-    static let insert = StatementKey(#"INSERT INTO "setting" ("key", "value") VALUES (?1, ?2)"#)
-    static let upsert = StatementKey(#"INSERT INTO "setting" ("key", "value") VALUES (?1, ?2) ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value""#)
+    static let selectAll = "SELECT " + Setting.selection + #" FROM "setting""#
+    static let insert = StatementKey(#"INSERT INTO "setting" ("# + Setting.selection + ") VALUES (?1, ?2)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value""#)
     static let update = StatementKey(#"UPDATE "setting" SET "value" = ?2 WHERE "key" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "setting" WHERE "key" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "key", "value" FROM "setting" WHERE "key" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "key" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "setting""#)
     static let deleteAll = StatementKey(#"DELETE FROM "setting""#)
-    static let selectAll = #"SELECT "key", "value" FROM "setting""#
 }
 
 /// Reads and writes rows of `setting`. Every statement is prepared once per connection and every value is bound.
@@ -412,15 +357,7 @@ package struct SettingDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [Setting.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Setting] {
-        let sql = SettingStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Setting.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Setting.init(row:))
-        }
+        try database.fetchAll(SettingStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Setting.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -438,18 +375,12 @@ package struct SettingDAO: Sendable {
 
     /// The number of rows.
     package func count() throws -> Int {
-        try database.withStatement(SettingStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(SettingStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.withStatement(SettingStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(SettingStatements.deleteAll)
     }
 }

@@ -65,7 +65,7 @@ package struct Reading: Sendable, Hashable, Codable {
 
 extension Reading {
     /// The columns of `reading`, named like the record's properties; raw values are the SQL names.
-    package enum Column: String, Sendable, CaseIterable {
+    package enum Column: String, SQLColumn {
         case id
         case small
         case medium
@@ -78,66 +78,10 @@ extension Reading {
         case price
         case quantity
         case flag
-
-        /// This column in ascending order.
-        package var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        package var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    package struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        package var column: Column
-        /// True for descending order.
-        package var isDescending: Bool
-
-        /// Creates an ordering term.
-        package init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        package var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        package static var id: Column { .id }
-
-        /// Orders by `small`: follow with `.ascending` or `.descending`.
-        package static var small: Column { .small }
-
-        /// Orders by `medium`: follow with `.ascending` or `.descending`.
-        package static var medium: Column { .medium }
-
-        /// Orders by `large`: follow with `.ascending` or `.descending`.
-        package static var large: Column { .large }
-
-        /// Orders by `byte`: follow with `.ascending` or `.descending`.
-        package static var byte: Column { .byte }
-
-        /// Orders by `count`: follow with `.ascending` or `.descending`.
-        package static var count: Column { .count }
-
-        /// Orders by `ratio`: follow with `.ascending` or `.descending`.
-        package static var ratio: Column { .ratio }
-
-        /// Orders by `amount`: follow with `.ascending` or `.descending`.
-        package static var amount: Column { .amount }
-
-        /// Orders by `link`: follow with `.ascending` or `.descending`.
-        package static var link: Column { .link }
-
-        /// Orders by `price`: follow with `.ascending` or `.descending`.
-        package static var price: Column { .price }
-
-        /// Orders by `quantity`: follow with `.ascending` or `.descending`.
-        package static var quantity: Column { .quantity }
-
-        /// Orders by `flag`: follow with `.ascending` or `.descending`.
-        package static var flag: Column { .flag }
-    }
+    package typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     package static let selection = #""id", "small", "medium", "large", "byte", "count", "ratio", "amount", "link", "price", "quantity", "flag""#
@@ -175,16 +119,43 @@ extension Reading {
     }
 }
 
+extension Reading.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    package static var id: Column { .id }
+    /// Orders by `small`: follow with `.ascending` or `.descending`.
+    package static var small: Column { .small }
+    /// Orders by `medium`: follow with `.ascending` or `.descending`.
+    package static var medium: Column { .medium }
+    /// Orders by `large`: follow with `.ascending` or `.descending`.
+    package static var large: Column { .large }
+    /// Orders by `byte`: follow with `.ascending` or `.descending`.
+    package static var byte: Column { .byte }
+    /// Orders by `count`: follow with `.ascending` or `.descending`.
+    package static var count: Column { .count }
+    /// Orders by `ratio`: follow with `.ascending` or `.descending`.
+    package static var ratio: Column { .ratio }
+    /// Orders by `amount`: follow with `.ascending` or `.descending`.
+    package static var amount: Column { .amount }
+    /// Orders by `link`: follow with `.ascending` or `.descending`.
+    package static var link: Column { .link }
+    /// Orders by `price`: follow with `.ascending` or `.descending`.
+    package static var price: Column { .price }
+    /// Orders by `quantity`: follow with `.ascending` or `.descending`.
+    package static var quantity: Column { .quantity }
+    /// Orders by `flag`: follow with `.ascending` or `.descending`.
+    package static var flag: Column { .flag }
+}
+
 /// The statements of `ReadingDAO`, prepared once per connection.
 private enum ReadingStatements {
-    static let insert = StatementKey(#"INSERT INTO "reading" ("id", "small", "medium", "large", "byte", "count", "ratio", "amount", "link", "price", "quantity", "flag") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"#)
-    static let upsert = StatementKey(#"INSERT INTO "reading" ("id", "small", "medium", "large", "byte", "count", "ratio", "amount", "link", "price", "quantity", "flag") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) ON CONFLICT ("id") DO UPDATE SET "small" = excluded."small", "medium" = excluded."medium", "large" = excluded."large", "byte" = excluded."byte", "count" = excluded."count", "ratio" = excluded."ratio", "amount" = excluded."amount", "link" = excluded."link", "price" = excluded."price", "quantity" = excluded."quantity", "flag" = excluded."flag""#)
+    static let selectAll = "SELECT " + Reading.selection + #" FROM "reading""#
+    static let insert = StatementKey(#"INSERT INTO "reading" ("# + Reading.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "small" = excluded."small", "medium" = excluded."medium", "large" = excluded."large", "byte" = excluded."byte", "count" = excluded."count", "ratio" = excluded."ratio", "amount" = excluded."amount", "link" = excluded."link", "price" = excluded."price", "quantity" = excluded."quantity", "flag" = excluded."flag""#)
     static let update = StatementKey(#"UPDATE "reading" SET "small" = ?2, "medium" = ?3, "large" = ?4, "byte" = ?5, "count" = ?6, "ratio" = ?7, "amount" = ?8, "link" = ?9, "price" = ?10, "quantity" = ?11, "flag" = ?12 WHERE "id" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "reading" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "id", "small", "medium", "large", "byte", "count", "ratio", "amount", "link", "price", "quantity", "flag" FROM "reading" WHERE "id" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "reading""#)
     static let deleteAll = StatementKey(#"DELETE FROM "reading""#)
-    static let selectAll = #"SELECT "id", "small", "medium", "large", "byte", "count", "ratio", "amount", "link", "price", "quantity", "flag" FROM "reading""#
 }
 
 /// Reads and writes rows of `reading`. Every statement is prepared once per connection and every value is bound.
@@ -273,15 +244,7 @@ package struct ReadingDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     package func fetchAll(orderBy: [Reading.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Reading] {
-        let sql = ReadingStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Reading.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Reading.init(row:))
-        }
+        try database.fetchAll(ReadingStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Reading.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -299,18 +262,12 @@ package struct ReadingDAO: Sendable {
 
     /// The number of rows.
     package func count() throws -> Int {
-        try database.withStatement(ReadingStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(ReadingStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     package func deleteAll() throws -> Int {
-        try database.withStatement(ReadingStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(ReadingStatements.deleteAll)
     }
 }

@@ -29,43 +29,14 @@ struct Event: Sendable, Hashable, Codable {
 
 extension Event {
     /// The columns of `event`, named like the record's properties; raw values are the SQL names.
-    enum Column: String, Sendable, CaseIterable {
+    enum Column: String, SQLColumn {
         case id
         case at
         case guid
-
-        /// This column in ascending order.
-        var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        var column: Column
-        /// True for descending order.
-        var isDescending: Bool
-
-        /// Creates an ordering term.
-        init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        static var id: Column { .id }
-
-        /// Orders by `at`: follow with `.ascending` or `.descending`.
-        static var at: Column { .at }
-
-        /// Orders by `guid`: follow with `.ascending` or `.descending`.
-        static var guid: Column { .guid }
-    }
+    typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     static let selection = #""id", "at", "guid""#
@@ -85,17 +56,26 @@ extension Event {
     }
 }
 
+extension Event.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    static var id: Column { .id }
+    /// Orders by `at`: follow with `.ascending` or `.descending`.
+    static var at: Column { .at }
+    /// Orders by `guid`: follow with `.ascending` or `.descending`.
+    static var guid: Column { .guid }
+}
+
 /// The statements of `EventDAO`, prepared once per connection.
 private enum EventStatements {
-    static let insert = StatementKey(#"INSERT INTO "event" ("id", "at", "guid") VALUES (?1, ?2, ?3)"#)
-    static let upsert = StatementKey(#"INSERT INTO "event" ("id", "at", "guid") VALUES (?1, ?2, ?3) ON CONFLICT ("id") DO UPDATE SET "at" = excluded."at", "guid" = excluded."guid""#)
+    static let selectAll = "SELECT " + Event.selection + #" FROM "event""#
+    static let insert = StatementKey(#"INSERT INTO "event" ("# + Event.selection + ") VALUES (?1, ?2, ?3)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "at" = excluded."at", "guid" = excluded."guid""#)
     static let update = StatementKey(#"UPDATE "event" SET "at" = ?2, "guid" = ?3 WHERE "id" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "event" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "id", "at", "guid" FROM "event" WHERE "id" = ?1"#)
-    static let selectByGuid = StatementKey(#"SELECT "id", "at", "guid" FROM "event" WHERE "guid" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
+    static let selectByGuid = StatementKey(selectAll + #" WHERE "guid" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "event""#)
     static let deleteAll = StatementKey(#"DELETE FROM "event""#)
-    static let selectAll = #"SELECT "id", "at", "guid" FROM "event""#
 }
 
 /// Reads and writes rows of `event`. Every statement is prepared once per connection and every value is bound.
@@ -192,15 +172,7 @@ struct EventDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     func fetchAll(orderBy: [Event.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Event] {
-        let sql = EventStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Event.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Event.init(row:))
-        }
+        try database.fetchAll(EventStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Event.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -218,18 +190,12 @@ struct EventDAO: Sendable {
 
     /// The number of rows.
     func count() throws -> Int {
-        try database.withStatement(EventStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(EventStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     func deleteAll() throws -> Int {
-        try database.withStatement(EventStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(EventStatements.deleteAll)
     }
 }

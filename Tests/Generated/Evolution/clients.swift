@@ -33,47 +33,15 @@ public struct Client: Sendable, Hashable, Codable {
 
 extension Client {
     /// The columns of `client`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case id
         case name
         case email
         case loyaltyPoints = "loyalty_points"
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        public static var id: Column { .id }
-
-        /// Orders by `name`: follow with `.ascending` or `.descending`.
-        public static var name: Column { .name }
-
-        /// Orders by `email`: follow with `.ascending` or `.descending`.
-        public static var email: Column { .email }
-
-        /// Orders by `loyalty_points`: follow with `.ascending` or `.descending`.
-        public static var loyaltyPoints: Column { .loyaltyPoints }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""id", "name", "email", "loyalty_points""#
@@ -95,16 +63,27 @@ extension Client {
     }
 }
 
+extension Client.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    public static var id: Column { .id }
+    /// Orders by `name`: follow with `.ascending` or `.descending`.
+    public static var name: Column { .name }
+    /// Orders by `email`: follow with `.ascending` or `.descending`.
+    public static var email: Column { .email }
+    /// Orders by `loyalty_points`: follow with `.ascending` or `.descending`.
+    public static var loyaltyPoints: Column { .loyaltyPoints }
+}
+
 /// The statements of `ClientDAO`, prepared once per connection.
 private enum ClientStatements {
-    static let insert = StatementKey(#"INSERT INTO "client" ("id", "name", "email", "loyalty_points") VALUES (?1, ?2, ?3, ?4)"#)
-    static let upsert = StatementKey(#"INSERT INTO "client" ("id", "name", "email", "loyalty_points") VALUES (?1, ?2, ?3, ?4) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "email" = excluded."email", "loyalty_points" = excluded."loyalty_points""#)
+    static let selectAll = "SELECT " + Client.selection + #" FROM "client""#
+    static let insert = StatementKey(#"INSERT INTO "client" ("# + Client.selection + ") VALUES (?1, ?2, ?3, ?4)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "email" = excluded."email", "loyalty_points" = excluded."loyalty_points""#)
     static let update = StatementKey(#"UPDATE "client" SET "name" = ?2, "email" = ?3, "loyalty_points" = ?4 WHERE "id" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "client" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "id", "name", "email", "loyalty_points" FROM "client" WHERE "id" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "client""#)
     static let deleteAll = StatementKey(#"DELETE FROM "client""#)
-    static let selectAll = #"SELECT "id", "name", "email", "loyalty_points" FROM "client""#
 }
 
 /// Reads and writes rows of `client`. Every statement is prepared once per connection and every value is bound.
@@ -193,15 +172,7 @@ public struct ClientDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Client.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Client] {
-        let sql = ClientStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Client.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Client.init(row:))
-        }
+        try database.fetchAll(ClientStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Client.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -219,18 +190,12 @@ public struct ClientDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(ClientStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(ClientStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(ClientStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(ClientStatements.deleteAll)
     }
 }

@@ -33,47 +33,15 @@ public struct Purchase: Sendable, Hashable, Codable {
 
 extension Purchase {
     /// The columns of `purchase`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case id
         case clientId = "client_id"
         case amount
         case note
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        public static var id: Column { .id }
-
-        /// Orders by `client_id`: follow with `.ascending` or `.descending`.
-        public static var clientId: Column { .clientId }
-
-        /// Orders by `amount`: follow with `.ascending` or `.descending`.
-        public static var amount: Column { .amount }
-
-        /// Orders by `note`: follow with `.ascending` or `.descending`.
-        public static var note: Column { .note }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""id", "client_id", "amount", "note""#
@@ -95,17 +63,28 @@ extension Purchase {
     }
 }
 
+extension Purchase.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    public static var id: Column { .id }
+    /// Orders by `client_id`: follow with `.ascending` or `.descending`.
+    public static var clientId: Column { .clientId }
+    /// Orders by `amount`: follow with `.ascending` or `.descending`.
+    public static var amount: Column { .amount }
+    /// Orders by `note`: follow with `.ascending` or `.descending`.
+    public static var note: Column { .note }
+}
+
 /// The statements of `PurchaseDAO`, prepared once per connection.
 private enum PurchaseStatements {
-    static let insert = StatementKey(#"INSERT INTO "purchase" ("id", "client_id", "amount", "note") VALUES (?1, ?2, ?3, ?4)"#)
-    static let upsert = StatementKey(#"INSERT INTO "purchase" ("id", "client_id", "amount", "note") VALUES (?1, ?2, ?3, ?4) ON CONFLICT ("id") DO UPDATE SET "client_id" = excluded."client_id", "amount" = excluded."amount", "note" = excluded."note""#)
+    static let selectAll = "SELECT " + Purchase.selection + #" FROM "purchase""#
+    static let insert = StatementKey(#"INSERT INTO "purchase" ("# + Purchase.selection + ") VALUES (?1, ?2, ?3, ?4)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "client_id" = excluded."client_id", "amount" = excluded."amount", "note" = excluded."note""#)
     static let update = StatementKey(#"UPDATE "purchase" SET "client_id" = ?2, "amount" = ?3, "note" = ?4 WHERE "id" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "purchase" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "id", "client_id", "amount", "note" FROM "purchase" WHERE "id" = ?1"#)
-    static let selectByClientId = StatementKey(#"SELECT "id", "client_id", "amount", "note" FROM "purchase" WHERE "client_id" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
+    static let selectByClientId = StatementKey(selectAll + #" WHERE "client_id" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "purchase""#)
     static let deleteAll = StatementKey(#"DELETE FROM "purchase""#)
-    static let selectAll = #"SELECT "id", "client_id", "amount", "note" FROM "purchase""#
 }
 
 /// Reads and writes rows of `purchase`. Every statement is prepared once per connection and every value is bound.
@@ -194,15 +173,7 @@ public struct PurchaseDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Purchase.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Purchase] {
-        let sql = PurchaseStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Purchase.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Purchase.init(row:))
-        }
+        try database.fetchAll(PurchaseStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Purchase.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -228,18 +199,12 @@ public struct PurchaseDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(PurchaseStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(PurchaseStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(PurchaseStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(PurchaseStatements.deleteAll)
     }
 }

@@ -29,43 +29,14 @@ public struct Product: Sendable, Hashable, Codable {
 
 extension Product {
     /// The columns of `product`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case sku
         case title
         case priceCents = "price_cents"
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.sku.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `sku`: follow with `.ascending` or `.descending`.
-        public static var sku: Column { .sku }
-
-        /// Orders by `title`: follow with `.ascending` or `.descending`.
-        public static var title: Column { .title }
-
-        /// Orders by `price_cents`: follow with `.ascending` or `.descending`.
-        public static var priceCents: Column { .priceCents }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""sku", "title", "price_cents""#
@@ -85,16 +56,25 @@ extension Product {
     }
 }
 
+extension Product.Ordering {
+    /// Orders by `sku`: follow with `.ascending` or `.descending`.
+    public static var sku: Column { .sku }
+    /// Orders by `title`: follow with `.ascending` or `.descending`.
+    public static var title: Column { .title }
+    /// Orders by `price_cents`: follow with `.ascending` or `.descending`.
+    public static var priceCents: Column { .priceCents }
+}
+
 /// The statements of `ProductDAO`, prepared once per connection.
 private enum ProductStatements {
-    static let insert = StatementKey(#"INSERT INTO "product" ("sku", "title", "price_cents") VALUES (?1, ?2, ?3)"#)
-    static let upsert = StatementKey(#"INSERT INTO "product" ("sku", "title", "price_cents") VALUES (?1, ?2, ?3) ON CONFLICT ("sku") DO UPDATE SET "title" = excluded."title", "price_cents" = excluded."price_cents""#)
+    static let selectAll = "SELECT " + Product.selection + #" FROM "product""#
+    static let insert = StatementKey(#"INSERT INTO "product" ("# + Product.selection + ") VALUES (?1, ?2, ?3)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("sku") DO UPDATE SET "title" = excluded."title", "price_cents" = excluded."price_cents""#)
     static let update = StatementKey(#"UPDATE "product" SET "title" = ?2, "price_cents" = ?3 WHERE "sku" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "product" WHERE "sku" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "sku", "title", "price_cents" FROM "product" WHERE "sku" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "sku" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "product""#)
     static let deleteAll = StatementKey(#"DELETE FROM "product""#)
-    static let selectAll = #"SELECT "sku", "title", "price_cents" FROM "product""#
 }
 
 /// Reads and writes rows of `product`. Every statement is prepared once per connection and every value is bound.
@@ -178,15 +158,7 @@ public struct ProductDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Product.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Product] {
-        let sql = ProductStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Product.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Product.init(row:))
-        }
+        try database.fetchAll(ProductStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Product.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -204,18 +176,12 @@ public struct ProductDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(ProductStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(ProductStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(ProductStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(ProductStatements.deleteAll)
     }
 }

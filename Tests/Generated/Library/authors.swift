@@ -35,47 +35,15 @@ public struct Author: Sendable, Hashable, Codable {
 
 extension Author {
     /// The columns of `t_author`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case id
         case name
         case externalId = "external_id"
         case website
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        public static var id: Column { .id }
-
-        /// Orders by `name`: follow with `.ascending` or `.descending`.
-        public static var name: Column { .name }
-
-        /// Orders by `external_id`: follow with `.ascending` or `.descending`.
-        public static var externalId: Column { .externalId }
-
-        /// Orders by `website`: follow with `.ascending` or `.descending`.
-        public static var website: Column { .website }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""id", "name", "external_id", "website""#
@@ -97,17 +65,28 @@ extension Author {
     }
 }
 
+extension Author.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    public static var id: Column { .id }
+    /// Orders by `name`: follow with `.ascending` or `.descending`.
+    public static var name: Column { .name }
+    /// Orders by `external_id`: follow with `.ascending` or `.descending`.
+    public static var externalId: Column { .externalId }
+    /// Orders by `website`: follow with `.ascending` or `.descending`.
+    public static var website: Column { .website }
+}
+
 /// The statements of `AuthorDAO`, prepared once per connection.
 private enum AuthorStatements {
-    static let insert = StatementKey(#"INSERT INTO "t_author" ("id", "name", "external_id", "website") VALUES (?1, ?2, ?3, ?4)"#)
-    static let upsert = StatementKey(#"INSERT INTO "t_author" ("id", "name", "external_id", "website") VALUES (?1, ?2, ?3, ?4) ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "external_id" = excluded."external_id", "website" = excluded."website""#)
+    static let selectAll = "SELECT " + Author.selection + #" FROM "t_author""#
+    static let insert = StatementKey(#"INSERT INTO "t_author" ("# + Author.selection + ") VALUES (?1, ?2, ?3, ?4)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "external_id" = excluded."external_id", "website" = excluded."website""#)
     static let update = StatementKey(#"UPDATE "t_author" SET "name" = ?2, "external_id" = ?3, "website" = ?4 WHERE "id" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "t_author" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "id", "name", "external_id", "website" FROM "t_author" WHERE "id" = ?1"#)
-    static let selectByExternalId = StatementKey(#"SELECT "id", "name", "external_id", "website" FROM "t_author" WHERE "external_id" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
+    static let selectByExternalId = StatementKey(selectAll + #" WHERE "external_id" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "t_author""#)
     static let deleteAll = StatementKey(#"DELETE FROM "t_author""#)
-    static let selectAll = #"SELECT "id", "name", "external_id", "website" FROM "t_author""#
 }
 
 /// Reads and writes rows of `t_author`. Every statement is prepared once per connection and every value is bound.
@@ -204,15 +183,7 @@ public struct AuthorDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Author.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Author] {
-        let sql = AuthorStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Author.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Author.init(row:))
-        }
+        try database.fetchAll(AuthorStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Author.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -230,18 +201,12 @@ public struct AuthorDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(AuthorStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(AuthorStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(AuthorStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(AuthorStatements.deleteAll)
     }
 }

@@ -60,7 +60,7 @@ public struct Book: Sendable, Hashable, Codable {
 
 extension Book {
     /// The columns of `book`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case id
         case isbn
         case title
@@ -70,57 +70,10 @@ extension Book {
         case rating
         case subtitle
         case price
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        public static var id: Column { .id }
-
-        /// Orders by `isbn`: follow with `.ascending` or `.descending`.
-        public static var isbn: Column { .isbn }
-
-        /// Orders by `title`: follow with `.ascending` or `.descending`.
-        public static var title: Column { .title }
-
-        /// Orders by `author_id`: follow with `.ascending` or `.descending`.
-        public static var authorId: Column { .authorId }
-
-        /// Orders by `published`: follow with `.ascending` or `.descending`.
-        public static var published: Column { .published }
-
-        /// Orders by `status`: follow with `.ascending` or `.descending`.
-        public static var status: Column { .status }
-
-        /// Orders by `rating`: follow with `.ascending` or `.descending`.
-        public static var rating: Column { .rating }
-
-        /// Orders by `subtitle`: follow with `.ascending` or `.descending`.
-        public static var subtitle: Column { .subtitle }
-
-        /// Orders by `price`: follow with `.ascending` or `.descending`.
-        public static var price: Column { .price }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""id", "isbn", "title", "author_id", "published", "status", "rating", "subtitle", "price""#
@@ -152,19 +105,40 @@ extension Book {
     }
 }
 
+extension Book.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    public static var id: Column { .id }
+    /// Orders by `isbn`: follow with `.ascending` or `.descending`.
+    public static var isbn: Column { .isbn }
+    /// Orders by `title`: follow with `.ascending` or `.descending`.
+    public static var title: Column { .title }
+    /// Orders by `author_id`: follow with `.ascending` or `.descending`.
+    public static var authorId: Column { .authorId }
+    /// Orders by `published`: follow with `.ascending` or `.descending`.
+    public static var published: Column { .published }
+    /// Orders by `status`: follow with `.ascending` or `.descending`.
+    public static var status: Column { .status }
+    /// Orders by `rating`: follow with `.ascending` or `.descending`.
+    public static var rating: Column { .rating }
+    /// Orders by `subtitle`: follow with `.ascending` or `.descending`.
+    public static var subtitle: Column { .subtitle }
+    /// Orders by `price`: follow with `.ascending` or `.descending`.
+    public static var price: Column { .price }
+}
+
 /// The statements of `BookDAO`, prepared once per connection.
 private enum BookStatements {
-    static let insert = StatementKey(#"INSERT INTO "book" ("id", "isbn", "title", "author_id", "published", "status", "rating", "subtitle", "price") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"#)
-    static let upsert = StatementKey(#"INSERT INTO "book" ("id", "isbn", "title", "author_id", "published", "status", "rating", "subtitle", "price") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT ("id") DO UPDATE SET "isbn" = excluded."isbn", "title" = excluded."title", "author_id" = excluded."author_id", "published" = excluded."published", "status" = excluded."status", "rating" = excluded."rating", "subtitle" = excluded."subtitle", "price" = excluded."price""#)
+    static let selectAll = "SELECT " + Book.selection + #" FROM "book""#
+    static let insert = StatementKey(#"INSERT INTO "book" ("# + Book.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "isbn" = excluded."isbn", "title" = excluded."title", "author_id" = excluded."author_id", "published" = excluded."published", "status" = excluded."status", "rating" = excluded."rating", "subtitle" = excluded."subtitle", "price" = excluded."price""#)
     static let update = StatementKey(#"UPDATE "book" SET "isbn" = ?2, "title" = ?3, "author_id" = ?4, "published" = ?5, "status" = ?6, "rating" = ?7, "subtitle" = ?8, "price" = ?9 WHERE "id" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "book" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "id", "isbn", "title", "author_id", "published", "status", "rating", "subtitle", "price" FROM "book" WHERE "id" = ?1"#)
-    static let selectByIsbn = StatementKey(#"SELECT "id", "isbn", "title", "author_id", "published", "status", "rating", "subtitle", "price" FROM "book" WHERE "isbn" = ?1"#)
-    static let selectByAuthorIdTitle = StatementKey(#"SELECT "id", "isbn", "title", "author_id", "published", "status", "rating", "subtitle", "price" FROM "book" WHERE "author_id" = ?1 AND "title" = ?2"#)
-    static let selectByRating = StatementKey(#"SELECT "id", "isbn", "title", "author_id", "published", "status", "rating", "subtitle", "price" FROM "book" WHERE "rating" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
+    static let selectByIsbn = StatementKey(selectAll + #" WHERE "isbn" = ?1"#)
+    static let selectByAuthorIdTitle = StatementKey(selectAll + #" WHERE "author_id" = ?1 AND "title" = ?2"#)
+    static let selectByRating = StatementKey(selectAll + #" WHERE "rating" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "book""#)
     static let deleteAll = StatementKey(#"DELETE FROM "book""#)
-    static let selectAll = #"SELECT "id", "isbn", "title", "author_id", "published", "status", "rating", "subtitle", "price" FROM "book""#
 }
 
 /// Reads and writes rows of `book`. Every statement is prepared once per connection and every value is bound.
@@ -270,15 +244,7 @@ public struct BookDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Book.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Book] {
-        let sql = BookStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Book.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Book.init(row:))
-        }
+        try database.fetchAll(BookStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Book.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -313,19 +279,13 @@ public struct BookDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(BookStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(BookStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(BookStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(BookStatements.deleteAll)
     }
 }
 
@@ -630,43 +590,14 @@ public struct BookSummary: Sendable, Hashable, Codable {
 
 extension BookSummary {
     /// The columns of view `book_summary`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case id
         case title
         case authorName = "author_name"
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        public static var id: Column { .id }
-
-        /// Orders by `title`: follow with `.ascending` or `.descending`.
-        public static var title: Column { .title }
-
-        /// Orders by `author_name`: follow with `.ascending` or `.descending`.
-        public static var authorName: Column { .authorName }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""id", "title", "author_name""#
@@ -679,9 +610,18 @@ extension BookSummary {
     }
 }
 
+extension BookSummary.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    public static var id: Column { .id }
+    /// Orders by `title`: follow with `.ascending` or `.descending`.
+    public static var title: Column { .title }
+    /// Orders by `author_name`: follow with `.ascending` or `.descending`.
+    public static var authorName: Column { .authorName }
+}
+
 /// The statements of `BookSummaryDAO`, prepared once per connection.
 private enum BookSummaryStatements {
-    static let selectAll = #"SELECT "id", "title", "author_name" FROM "book_summary""#
+    static let selectAll = "SELECT " + BookSummary.selection + #" FROM "book_summary""#
     static let count = StatementKey(#"SELECT count(*) FROM "book_summary""#)
 }
 
@@ -697,15 +637,7 @@ public struct BookSummaryDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [BookSummary.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [BookSummary] {
-        let sql = BookSummaryStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(BookSummary.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(BookSummary.init(row:))
-        }
+        try database.fetchAll(BookSummaryStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, BookSummary.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -723,10 +655,7 @@ public struct BookSummaryDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(BookSummaryStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(BookSummaryStatements.count)
     }
 }
 
@@ -808,47 +737,15 @@ public struct AuthorShelf: Sendable, Hashable, Codable {
 
 extension AuthorShelf {
     /// The columns of view `author_shelf`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case authorId = "author_id"
         case name
         case books
         case best
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.authorId.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `author_id`: follow with `.ascending` or `.descending`.
-        public static var authorId: Column { .authorId }
-
-        /// Orders by `name`: follow with `.ascending` or `.descending`.
-        public static var name: Column { .name }
-
-        /// Orders by `books`: follow with `.ascending` or `.descending`.
-        public static var books: Column { .books }
-
-        /// Orders by `best`: follow with `.ascending` or `.descending`.
-        public static var best: Column { .best }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""author_id", "name", "books", "best""#
@@ -862,9 +759,20 @@ extension AuthorShelf {
     }
 }
 
+extension AuthorShelf.Ordering {
+    /// Orders by `author_id`: follow with `.ascending` or `.descending`.
+    public static var authorId: Column { .authorId }
+    /// Orders by `name`: follow with `.ascending` or `.descending`.
+    public static var name: Column { .name }
+    /// Orders by `books`: follow with `.ascending` or `.descending`.
+    public static var books: Column { .books }
+    /// Orders by `best`: follow with `.ascending` or `.descending`.
+    public static var best: Column { .best }
+}
+
 /// The statements of `AuthorShelfDAO`, prepared once per connection.
 private enum AuthorShelfStatements {
-    static let selectAll = #"SELECT "author_id", "name", "books", "best" FROM "author_shelf""#
+    static let selectAll = "SELECT " + AuthorShelf.selection + #" FROM "author_shelf""#
     static let count = StatementKey(#"SELECT count(*) FROM "author_shelf""#)
 }
 
@@ -880,15 +788,7 @@ public struct AuthorShelfDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [AuthorShelf.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [AuthorShelf] {
-        let sql = AuthorShelfStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(AuthorShelf.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(AuthorShelf.init(row:))
-        }
+        try database.fetchAll(AuthorShelfStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, AuthorShelf.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -906,9 +806,6 @@ public struct AuthorShelfDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(AuthorShelfStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(AuthorShelfStatements.count)
     }
 }

@@ -39,47 +39,15 @@ public struct Member: Sendable, Hashable, Codable {
 
 extension Member {
     /// The columns of `member`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case cardNumber = "card_number"
         case name
         case tier
         case joined
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.cardNumber.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `card_number`: follow with `.ascending` or `.descending`.
-        public static var cardNumber: Column { .cardNumber }
-
-        /// Orders by `name`: follow with `.ascending` or `.descending`.
-        public static var name: Column { .name }
-
-        /// Orders by `tier`: follow with `.ascending` or `.descending`.
-        public static var tier: Column { .tier }
-
-        /// Orders by `joined`: follow with `.ascending` or `.descending`.
-        public static var joined: Column { .joined }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""card_number", "name", "tier", "joined""#
@@ -101,16 +69,27 @@ extension Member {
     }
 }
 
+extension Member.Ordering {
+    /// Orders by `card_number`: follow with `.ascending` or `.descending`.
+    public static var cardNumber: Column { .cardNumber }
+    /// Orders by `name`: follow with `.ascending` or `.descending`.
+    public static var name: Column { .name }
+    /// Orders by `tier`: follow with `.ascending` or `.descending`.
+    public static var tier: Column { .tier }
+    /// Orders by `joined`: follow with `.ascending` or `.descending`.
+    public static var joined: Column { .joined }
+}
+
 /// The statements of `MemberDAO`, prepared once per connection.
 private enum MemberStatements {
-    static let insert = StatementKey(#"INSERT INTO "member" ("card_number", "name", "tier", "joined") VALUES (?1, ?2, ?3, ?4)"#)
-    static let upsert = StatementKey(#"INSERT INTO "member" ("card_number", "name", "tier", "joined") VALUES (?1, ?2, ?3, ?4) ON CONFLICT ("card_number") DO UPDATE SET "name" = excluded."name", "tier" = excluded."tier", "joined" = excluded."joined""#)
+    static let selectAll = "SELECT " + Member.selection + #" FROM "member""#
+    static let insert = StatementKey(#"INSERT INTO "member" ("# + Member.selection + ") VALUES (?1, ?2, ?3, ?4)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("card_number") DO UPDATE SET "name" = excluded."name", "tier" = excluded."tier", "joined" = excluded."joined""#)
     static let update = StatementKey(#"UPDATE "member" SET "name" = ?2, "tier" = ?3, "joined" = ?4 WHERE "card_number" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "member" WHERE "card_number" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "card_number", "name", "tier", "joined" FROM "member" WHERE "card_number" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "card_number" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "member""#)
     static let deleteAll = StatementKey(#"DELETE FROM "member""#)
-    static let selectAll = #"SELECT "card_number", "name", "tier", "joined" FROM "member""#
 }
 
 /// Reads and writes rows of `member`. Every statement is prepared once per connection and every value is bound.
@@ -194,15 +173,7 @@ public struct MemberDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Member.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Member] {
-        let sql = MemberStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Member.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Member.init(row:))
-        }
+        try database.fetchAll(MemberStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Member.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -220,19 +191,13 @@ public struct MemberDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(MemberStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(MemberStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(MemberStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(MemberStatements.deleteAll)
     }
 }
 
@@ -265,47 +230,15 @@ public struct Loan: Sendable, Hashable, Codable {
 
 extension Loan {
     /// The columns of `loan`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case memberCard = "member_card"
         case bookId = "book_id"
         case due
         case returned
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.memberCard.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `member_card`: follow with `.ascending` or `.descending`.
-        public static var memberCard: Column { .memberCard }
-
-        /// Orders by `book_id`: follow with `.ascending` or `.descending`.
-        public static var bookId: Column { .bookId }
-
-        /// Orders by `due`: follow with `.ascending` or `.descending`.
-        public static var due: Column { .due }
-
-        /// Orders by `returned`: follow with `.ascending` or `.descending`.
-        public static var returned: Column { .returned }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""member_card", "book_id", "due", "returned""#
@@ -327,17 +260,28 @@ extension Loan {
     }
 }
 
+extension Loan.Ordering {
+    /// Orders by `member_card`: follow with `.ascending` or `.descending`.
+    public static var memberCard: Column { .memberCard }
+    /// Orders by `book_id`: follow with `.ascending` or `.descending`.
+    public static var bookId: Column { .bookId }
+    /// Orders by `due`: follow with `.ascending` or `.descending`.
+    public static var due: Column { .due }
+    /// Orders by `returned`: follow with `.ascending` or `.descending`.
+    public static var returned: Column { .returned }
+}
+
 /// The statements of `LoanDAO`, prepared once per connection.
 private enum LoanStatements {
-    static let insert = StatementKey(#"INSERT INTO "loan" ("member_card", "book_id", "due", "returned") VALUES (?1, ?2, ?3, ?4)"#)
-    static let upsert = StatementKey(#"INSERT INTO "loan" ("member_card", "book_id", "due", "returned") VALUES (?1, ?2, ?3, ?4) ON CONFLICT ("member_card", "book_id") DO UPDATE SET "due" = excluded."due", "returned" = excluded."returned""#)
+    static let selectAll = "SELECT " + Loan.selection + #" FROM "loan""#
+    static let insert = StatementKey(#"INSERT INTO "loan" ("# + Loan.selection + ") VALUES (?1, ?2, ?3, ?4)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("member_card", "book_id") DO UPDATE SET "due" = excluded."due", "returned" = excluded."returned""#)
     static let update = StatementKey(#"UPDATE "loan" SET "due" = ?3, "returned" = ?4 WHERE "member_card" = ?1 AND "book_id" = ?2"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "loan" WHERE "member_card" = ?1 AND "book_id" = ?2"#)
-    static let findByKey = StatementKey(#"SELECT "member_card", "book_id", "due", "returned" FROM "loan" WHERE "member_card" = ?1 AND "book_id" = ?2"#)
-    static let selectByDue = StatementKey(#"SELECT "member_card", "book_id", "due", "returned" FROM "loan" WHERE "due" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "member_card" = ?1 AND "book_id" = ?2"#)
+    static let selectByDue = StatementKey(selectAll + #" WHERE "due" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "loan""#)
     static let deleteAll = StatementKey(#"DELETE FROM "loan""#)
-    static let selectAll = #"SELECT "member_card", "book_id", "due", "returned" FROM "loan""#
 }
 
 /// Reads and writes rows of `loan`. Every statement is prepared once per connection and every value is bound.
@@ -423,15 +367,7 @@ public struct LoanDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Loan.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Loan] {
-        let sql = LoanStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Loan.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Loan.init(row:))
-        }
+        try database.fetchAll(LoanStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Loan.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -457,18 +393,12 @@ public struct LoanDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(LoanStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(LoanStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(LoanStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(LoanStatements.deleteAll)
     }
 }

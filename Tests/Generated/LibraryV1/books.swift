@@ -60,7 +60,7 @@ public struct Book: Sendable, Hashable, Codable {
 
 extension Book {
     /// The columns of `books_v1`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case id
         case isbn
         case title
@@ -70,57 +70,10 @@ extension Book {
         case legacyCode = "legacy_code"
         case subtitle = "sub_title"
         case price
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        public static var id: Column { .id }
-
-        /// Orders by `isbn`: follow with `.ascending` or `.descending`.
-        public static var isbn: Column { .isbn }
-
-        /// Orders by `title`: follow with `.ascending` or `.descending`.
-        public static var title: Column { .title }
-
-        /// Orders by `author_id`: follow with `.ascending` or `.descending`.
-        public static var authorId: Column { .authorId }
-
-        /// Orders by `published`: follow with `.ascending` or `.descending`.
-        public static var published: Column { .published }
-
-        /// Orders by `status`: follow with `.ascending` or `.descending`.
-        public static var status: Column { .status }
-
-        /// Orders by `legacy_code`: follow with `.ascending` or `.descending`.
-        public static var legacyCode: Column { .legacyCode }
-
-        /// Orders by `sub_title`: follow with `.ascending` or `.descending`.
-        public static var subtitle: Column { .subtitle }
-
-        /// Orders by `price`: follow with `.ascending` or `.descending`.
-        public static var price: Column { .price }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""id", "isbn", "title", "author_id", "published", "status", "legacy_code", "sub_title", "price""#
@@ -152,18 +105,39 @@ extension Book {
     }
 }
 
+extension Book.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    public static var id: Column { .id }
+    /// Orders by `isbn`: follow with `.ascending` or `.descending`.
+    public static var isbn: Column { .isbn }
+    /// Orders by `title`: follow with `.ascending` or `.descending`.
+    public static var title: Column { .title }
+    /// Orders by `author_id`: follow with `.ascending` or `.descending`.
+    public static var authorId: Column { .authorId }
+    /// Orders by `published`: follow with `.ascending` or `.descending`.
+    public static var published: Column { .published }
+    /// Orders by `status`: follow with `.ascending` or `.descending`.
+    public static var status: Column { .status }
+    /// Orders by `legacy_code`: follow with `.ascending` or `.descending`.
+    public static var legacyCode: Column { .legacyCode }
+    /// Orders by `sub_title`: follow with `.ascending` or `.descending`.
+    public static var subtitle: Column { .subtitle }
+    /// Orders by `price`: follow with `.ascending` or `.descending`.
+    public static var price: Column { .price }
+}
+
 /// The statements of `BookDAO`, prepared once per connection.
 private enum BookStatements {
-    static let insert = StatementKey(#"INSERT INTO "books_v1" ("id", "isbn", "title", "author_id", "published", "status", "legacy_code", "sub_title", "price") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"#)
-    static let upsert = StatementKey(#"INSERT INTO "books_v1" ("id", "isbn", "title", "author_id", "published", "status", "legacy_code", "sub_title", "price") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT ("id") DO UPDATE SET "isbn" = excluded."isbn", "title" = excluded."title", "author_id" = excluded."author_id", "published" = excluded."published", "status" = excluded."status", "legacy_code" = excluded."legacy_code", "sub_title" = excluded."sub_title", "price" = excluded."price""#)
+    static let selectAll = "SELECT " + Book.selection + #" FROM "books_v1""#
+    static let insert = StatementKey(#"INSERT INTO "books_v1" ("# + Book.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "isbn" = excluded."isbn", "title" = excluded."title", "author_id" = excluded."author_id", "published" = excluded."published", "status" = excluded."status", "legacy_code" = excluded."legacy_code", "sub_title" = excluded."sub_title", "price" = excluded."price""#)
     static let update = StatementKey(#"UPDATE "books_v1" SET "isbn" = ?2, "title" = ?3, "author_id" = ?4, "published" = ?5, "status" = ?6, "legacy_code" = ?7, "sub_title" = ?8, "price" = ?9 WHERE "id" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "books_v1" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "id", "isbn", "title", "author_id", "published", "status", "legacy_code", "sub_title", "price" FROM "books_v1" WHERE "id" = ?1"#)
-    static let selectByIsbn = StatementKey(#"SELECT "id", "isbn", "title", "author_id", "published", "status", "legacy_code", "sub_title", "price" FROM "books_v1" WHERE "isbn" = ?1"#)
-    static let selectByAuthorIdTitle = StatementKey(#"SELECT "id", "isbn", "title", "author_id", "published", "status", "legacy_code", "sub_title", "price" FROM "books_v1" WHERE "author_id" = ?1 AND "title" = ?2"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
+    static let selectByIsbn = StatementKey(selectAll + #" WHERE "isbn" = ?1"#)
+    static let selectByAuthorIdTitle = StatementKey(selectAll + #" WHERE "author_id" = ?1 AND "title" = ?2"#)
     static let count = StatementKey(#"SELECT count(*) FROM "books_v1""#)
     static let deleteAll = StatementKey(#"DELETE FROM "books_v1""#)
-    static let selectAll = #"SELECT "id", "isbn", "title", "author_id", "published", "status", "legacy_code", "sub_title", "price" FROM "books_v1""#
 }
 
 /// Reads and writes rows of `books_v1`. Every statement is prepared once per connection and every value is bound.
@@ -269,15 +243,7 @@ public struct BookDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Book.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Book] {
-        let sql = BookStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Book.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Book.init(row:))
-        }
+        try database.fetchAll(BookStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Book.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -295,18 +261,12 @@ public struct BookDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(BookStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(BookStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(BookStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(BookStatements.deleteAll)
     }
 }

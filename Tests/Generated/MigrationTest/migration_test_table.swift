@@ -33,47 +33,15 @@ struct MigrationTestTable: Sendable, Hashable, Codable {
 
 extension MigrationTestTable {
     /// The columns of `migration_test_table`, named like the record's properties; raw values are the SQL names.
-    enum Column: String, Sendable, CaseIterable {
+    enum Column: String, SQLColumn {
         case rowID
         case version1
         case version2
         case version3
-
-        /// This column in ascending order.
-        var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.rowID.ascending]`.
-    struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        var column: Column
-        /// True for descending order.
-        var isDescending: Bool
-
-        /// Creates an ordering term.
-        init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        var columnName: String { column.rawValue }
-
-        /// Orders by `rowID`: follow with `.ascending` or `.descending`.
-        static var rowID: Column { .rowID }
-
-        /// Orders by `version1`: follow with `.ascending` or `.descending`.
-        static var version1: Column { .version1 }
-
-        /// Orders by `version2`: follow with `.ascending` or `.descending`.
-        static var version2: Column { .version2 }
-
-        /// Orders by `version3`: follow with `.ascending` or `.descending`.
-        static var version3: Column { .version3 }
-    }
+    typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     static let selection = #""rowID", "version1", "version2", "version3""#
@@ -95,16 +63,27 @@ extension MigrationTestTable {
     }
 }
 
+extension MigrationTestTable.Ordering {
+    /// Orders by `rowID`: follow with `.ascending` or `.descending`.
+    static var rowID: Column { .rowID }
+    /// Orders by `version1`: follow with `.ascending` or `.descending`.
+    static var version1: Column { .version1 }
+    /// Orders by `version2`: follow with `.ascending` or `.descending`.
+    static var version2: Column { .version2 }
+    /// Orders by `version3`: follow with `.ascending` or `.descending`.
+    static var version3: Column { .version3 }
+}
+
 /// The statements of `MigrationTestTableDAO`, prepared once per connection.
 private enum MigrationTestTableStatements {
-    static let insert = StatementKey(#"INSERT INTO "migration_test_table" ("rowID", "version1", "version2", "version3") VALUES (?1, ?2, ?3, ?4)"#)
-    static let upsert = StatementKey(#"INSERT INTO "migration_test_table" ("rowID", "version1", "version2", "version3") VALUES (?1, ?2, ?3, ?4) ON CONFLICT ("rowID") DO UPDATE SET "version1" = excluded."version1", "version2" = excluded."version2", "version3" = excluded."version3""#)
+    static let selectAll = "SELECT " + MigrationTestTable.selection + #" FROM "migration_test_table""#
+    static let insert = StatementKey(#"INSERT INTO "migration_test_table" ("# + MigrationTestTable.selection + ") VALUES (?1, ?2, ?3, ?4)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("rowID") DO UPDATE SET "version1" = excluded."version1", "version2" = excluded."version2", "version3" = excluded."version3""#)
     static let update = StatementKey(#"UPDATE "migration_test_table" SET "version1" = ?2, "version2" = ?3, "version3" = ?4 WHERE "rowID" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "migration_test_table" WHERE "rowID" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "rowID", "version1", "version2", "version3" FROM "migration_test_table" WHERE "rowID" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "rowID" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "migration_test_table""#)
     static let deleteAll = StatementKey(#"DELETE FROM "migration_test_table""#)
-    static let selectAll = #"SELECT "rowID", "version1", "version2", "version3" FROM "migration_test_table""#
 }
 
 /// Reads and writes rows of `migration_test_table`. Every statement is prepared once per connection and every value is bound.
@@ -193,15 +172,7 @@ struct MigrationTestTableDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     func fetchAll(orderBy: [MigrationTestTable.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [MigrationTestTable] {
-        let sql = MigrationTestTableStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(MigrationTestTable.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(MigrationTestTable.init(row:))
-        }
+        try database.fetchAll(MigrationTestTableStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, MigrationTestTable.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -219,18 +190,12 @@ struct MigrationTestTableDAO: Sendable {
 
     /// The number of rows.
     func count() throws -> Int {
-        try database.withStatement(MigrationTestTableStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(MigrationTestTableStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     func deleteAll() throws -> Int {
-        try database.withStatement(MigrationTestTableStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(MigrationTestTableStatements.deleteAll)
     }
 }

@@ -33,43 +33,14 @@ struct News: Sendable, Hashable, Codable {
 
 extension News {
     /// The columns of `news`, named like the record's properties; raw values are the SQL names.
-    enum Column: String, Sendable, CaseIterable {
+    enum Column: String, SQLColumn {
         case id
         case userID
         case dict
-
-        /// This column in ascending order.
-        var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        var column: Column
-        /// True for descending order.
-        var isDescending: Bool
-
-        /// Creates an ordering term.
-        init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        static var id: Column { .id }
-
-        /// Orders by `userID`: follow with `.ascending` or `.descending`.
-        static var userID: Column { .userID }
-
-        /// Orders by `dict`: follow with `.ascending` or `.descending`.
-        static var dict: Column { .dict }
-    }
+    typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     static let selection = #""id", "userID", "dict""#
@@ -89,16 +60,25 @@ extension News {
     }
 }
 
+extension News.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    static var id: Column { .id }
+    /// Orders by `userID`: follow with `.ascending` or `.descending`.
+    static var userID: Column { .userID }
+    /// Orders by `dict`: follow with `.ascending` or `.descending`.
+    static var dict: Column { .dict }
+}
+
 /// The statements of `NewsDAO`, prepared once per connection.
 private enum NewsStatements {
-    static let insert = StatementKey(#"INSERT INTO "news" ("id", "userID", "dict") VALUES (?1, ?2, ?3)"#)
-    static let upsert = StatementKey(#"INSERT INTO "news" ("id", "userID", "dict") VALUES (?1, ?2, ?3) ON CONFLICT ("id") DO UPDATE SET "userID" = excluded."userID", "dict" = excluded."dict""#)
+    static let selectAll = "SELECT " + News.selection + #" FROM "news""#
+    static let insert = StatementKey(#"INSERT INTO "news" ("# + News.selection + ") VALUES (?1, ?2, ?3)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "userID" = excluded."userID", "dict" = excluded."dict""#)
     static let update = StatementKey(#"UPDATE "news" SET "userID" = ?2, "dict" = ?3 WHERE "id" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "news" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "id", "userID", "dict" FROM "news" WHERE "id" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "news""#)
     static let deleteAll = StatementKey(#"DELETE FROM "news""#)
-    static let selectAll = #"SELECT "id", "userID", "dict" FROM "news""#
 }
 
 /// Reads and writes rows of `news`. Every statement is prepared once per connection and every value is bound.
@@ -187,15 +167,7 @@ struct NewsDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     func fetchAll(orderBy: [News.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [News] {
-        let sql = NewsStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(News.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(News.init(row:))
-        }
+        try database.fetchAll(NewsStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, News.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -213,18 +185,12 @@ struct NewsDAO: Sendable {
 
     /// The number of rows.
     func count() throws -> Int {
-        try database.withStatement(NewsStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(NewsStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     func deleteAll() throws -> Int {
-        try database.withStatement(NewsStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(NewsStatements.deleteAll)
     }
 }

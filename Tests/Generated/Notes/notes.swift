@@ -27,39 +27,13 @@ struct Note: Sendable, Hashable, Codable {
 
 extension Note {
     /// The columns of `note`, named like the record's properties; raw values are the SQL names.
-    enum Column: String, Sendable, CaseIterable {
+    enum Column: String, SQLColumn {
         case date
         case content
-
-        /// This column in ascending order.
-        var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.date.ascending]`.
-    struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        var column: Column
-        /// True for descending order.
-        var isDescending: Bool
-
-        /// Creates an ordering term.
-        init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        var columnName: String { column.rawValue }
-
-        /// Orders by `date`: follow with `.ascending` or `.descending`.
-        static var date: Column { .date }
-
-        /// Orders by `content`: follow with `.ascending` or `.descending`.
-        static var content: Column { .content }
-    }
+    typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     static let selection = #""date", "content""#
@@ -77,16 +51,23 @@ extension Note {
     }
 }
 
+extension Note.Ordering {
+    /// Orders by `date`: follow with `.ascending` or `.descending`.
+    static var date: Column { .date }
+    /// Orders by `content`: follow with `.ascending` or `.descending`.
+    static var content: Column { .content }
+}
+
 /// The statements of `NoteDAO`, prepared once per connection.
 private enum NoteStatements {
-    static let insert = StatementKey(#"INSERT INTO "note" ("date", "content") VALUES (?1, ?2)"#)
-    static let upsert = StatementKey(#"INSERT INTO "note" ("date", "content") VALUES (?1, ?2) ON CONFLICT ("date") DO UPDATE SET "content" = excluded."content""#)
+    static let selectAll = "SELECT " + Note.selection + #" FROM "note""#
+    static let insert = StatementKey(#"INSERT INTO "note" ("# + Note.selection + ") VALUES (?1, ?2)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("date") DO UPDATE SET "content" = excluded."content""#)
     static let update = StatementKey(#"UPDATE "note" SET "content" = ?2 WHERE "date" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "note" WHERE "date" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "date", "content" FROM "note" WHERE "date" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "date" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "note""#)
     static let deleteAll = StatementKey(#"DELETE FROM "note""#)
-    static let selectAll = #"SELECT "date", "content" FROM "note""#
 }
 
 /// Reads and writes rows of `note`. Every statement is prepared once per connection and every value is bound.
@@ -170,15 +151,7 @@ struct NoteDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     func fetchAll(orderBy: [Note.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Note] {
-        let sql = NoteStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Note.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Note.init(row:))
-        }
+        try database.fetchAll(NoteStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Note.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -196,18 +169,12 @@ struct NoteDAO: Sendable {
 
     /// The number of rows.
     func count() throws -> Int {
-        try database.withStatement(NoteStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(NoteStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     func deleteAll() throws -> Int {
-        try database.withStatement(NoteStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(NoteStatements.deleteAll)
     }
 }

@@ -29,43 +29,14 @@ struct Student: Sendable, Hashable, Codable {
 
 extension Student {
     /// The columns of `student`, named like the record's properties; raw values are the SQL names.
-    enum Column: String, Sendable, CaseIterable {
+    enum Column: String, SQLColumn {
         case id = "ID"
         case name
         case gender
-
-        /// This column in ascending order.
-        var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        var column: Column
-        /// True for descending order.
-        var isDescending: Bool
-
-        /// Creates an ordering term.
-        init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        var columnName: String { column.rawValue }
-
-        /// Orders by `ID`: follow with `.ascending` or `.descending`.
-        static var id: Column { .id }
-
-        /// Orders by `name`: follow with `.ascending` or `.descending`.
-        static var name: Column { .name }
-
-        /// Orders by `gender`: follow with `.ascending` or `.descending`.
-        static var gender: Column { .gender }
-    }
+    typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     static let selection = #""ID", "name", "gender""#
@@ -85,16 +56,25 @@ extension Student {
     }
 }
 
+extension Student.Ordering {
+    /// Orders by `ID`: follow with `.ascending` or `.descending`.
+    static var id: Column { .id }
+    /// Orders by `name`: follow with `.ascending` or `.descending`.
+    static var name: Column { .name }
+    /// Orders by `gender`: follow with `.ascending` or `.descending`.
+    static var gender: Column { .gender }
+}
+
 /// The statements of `StudentDAO`, prepared once per connection.
 private enum StudentStatements {
-    static let insert = StatementKey(#"INSERT INTO "student" ("ID", "name", "gender") VALUES (?1, ?2, ?3)"#)
-    static let upsert = StatementKey(#"INSERT INTO "student" ("ID", "name", "gender") VALUES (?1, ?2, ?3) ON CONFLICT ("ID") DO UPDATE SET "name" = excluded."name", "gender" = excluded."gender""#)
+    static let selectAll = "SELECT " + Student.selection + #" FROM "student""#
+    static let insert = StatementKey(#"INSERT INTO "student" ("# + Student.selection + ") VALUES (?1, ?2, ?3)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("ID") DO UPDATE SET "name" = excluded."name", "gender" = excluded."gender""#)
     static let update = StatementKey(#"UPDATE "student" SET "name" = ?2, "gender" = ?3 WHERE "ID" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "student" WHERE "ID" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "ID", "name", "gender" FROM "student" WHERE "ID" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "ID" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "student""#)
     static let deleteAll = StatementKey(#"DELETE FROM "student""#)
-    static let selectAll = #"SELECT "ID", "name", "gender" FROM "student""#
 }
 
 /// Reads and writes rows of `student`. Every statement is prepared once per connection and every value is bound.
@@ -183,15 +163,7 @@ struct StudentDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     func fetchAll(orderBy: [Student.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Student] {
-        let sql = StudentStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Student.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Student.init(row:))
-        }
+        try database.fetchAll(StudentStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Student.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -209,18 +181,12 @@ struct StudentDAO: Sendable {
 
     /// The number of rows.
     func count() throws -> Int {
-        try database.withStatement(StudentStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(StudentStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     func deleteAll() throws -> Int {
-        try database.withStatement(StudentStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(StudentStatements.deleteAll)
     }
 }

@@ -61,7 +61,7 @@ struct TestTable: Sendable, Hashable, Codable {
 
 extension TestTable {
     /// The columns of `test_table`, named like the record's properties; raw values are the SQL names.
-    enum Column: String, Sendable, CaseIterable {
+    enum Column: String, SQLColumn {
         case rowID
         case name
         case age
@@ -73,63 +73,10 @@ extension TestTable {
         case defaultInt
         case defaultReal
         case timeStamp
-
-        /// This column in ascending order.
-        var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.rowID.ascending]`.
-    struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        var column: Column
-        /// True for descending order.
-        var isDescending: Bool
-
-        /// Creates an ordering term.
-        init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        var columnName: String { column.rawValue }
-
-        /// Orders by `rowID`: follow with `.ascending` or `.descending`.
-        static var rowID: Column { .rowID }
-
-        /// Orders by `name`: follow with `.ascending` or `.descending`.
-        static var name: Column { .name }
-
-        /// Orders by `age`: follow with `.ascending` or `.descending`.
-        static var age: Column { .age }
-
-        /// Orders by `isCelebrity`: follow with `.ascending` or `.descending`.
-        static var isCelebrity: Column { .isCelebrity }
-
-        /// Orders by `bolbData`: follow with `.ascending` or `.descending`.
-        static var bolbData: Column { .bolbData }
-
-        /// Orders by `progress`: follow with `.ascending` or `.descending`.
-        static var progress: Column { .progress }
-
-        /// Orders by `nilText`: follow with `.ascending` or `.descending`.
-        static var nilText: Column { .nilText }
-
-        /// Orders by `defaultText`: follow with `.ascending` or `.descending`.
-        static var defaultText: Column { .defaultText }
-
-        /// Orders by `defaultInt`: follow with `.ascending` or `.descending`.
-        static var defaultInt: Column { .defaultInt }
-
-        /// Orders by `defaultReal`: follow with `.ascending` or `.descending`.
-        static var defaultReal: Column { .defaultReal }
-
-        /// Orders by `timeStamp`: follow with `.ascending` or `.descending`.
-        static var timeStamp: Column { .timeStamp }
-    }
+    typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     static let selection = #""rowID", "name", "age", "isCelebrity", "bolbData", "progress", "nilText", "defaultText", "defaultInt", "defaultReal", "timeStamp""#
@@ -165,18 +112,43 @@ extension TestTable {
     }
 }
 
+extension TestTable.Ordering {
+    /// Orders by `rowID`: follow with `.ascending` or `.descending`.
+    static var rowID: Column { .rowID }
+    /// Orders by `name`: follow with `.ascending` or `.descending`.
+    static var name: Column { .name }
+    /// Orders by `age`: follow with `.ascending` or `.descending`.
+    static var age: Column { .age }
+    /// Orders by `isCelebrity`: follow with `.ascending` or `.descending`.
+    static var isCelebrity: Column { .isCelebrity }
+    /// Orders by `bolbData`: follow with `.ascending` or `.descending`.
+    static var bolbData: Column { .bolbData }
+    /// Orders by `progress`: follow with `.ascending` or `.descending`.
+    static var progress: Column { .progress }
+    /// Orders by `nilText`: follow with `.ascending` or `.descending`.
+    static var nilText: Column { .nilText }
+    /// Orders by `defaultText`: follow with `.ascending` or `.descending`.
+    static var defaultText: Column { .defaultText }
+    /// Orders by `defaultInt`: follow with `.ascending` or `.descending`.
+    static var defaultInt: Column { .defaultInt }
+    /// Orders by `defaultReal`: follow with `.ascending` or `.descending`.
+    static var defaultReal: Column { .defaultReal }
+    /// Orders by `timeStamp`: follow with `.ascending` or `.descending`.
+    static var timeStamp: Column { .timeStamp }
+}
+
 /// The statements of `TestTableDAO`, prepared once per connection.
 private enum TestTableStatements {
-    static let insert = StatementKey(#"INSERT INTO "test_table" ("rowID", "name", "age", "isCelebrity", "bolbData", "progress", "nilText", "defaultText", "defaultInt", "defaultReal", "timeStamp") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"#)
-    static let upsert = StatementKey(#"INSERT INTO "test_table" ("rowID", "name", "age", "isCelebrity", "bolbData", "progress", "nilText", "defaultText", "defaultInt", "defaultReal", "timeStamp") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT ("rowID") DO UPDATE SET "name" = excluded."name", "age" = excluded."age", "isCelebrity" = excluded."isCelebrity", "bolbData" = excluded."bolbData", "progress" = excluded."progress", "nilText" = excluded."nilText", "defaultText" = excluded."defaultText", "defaultInt" = excluded."defaultInt", "defaultReal" = excluded."defaultReal", "timeStamp" = excluded."timeStamp""#)
+    static let selectAll = "SELECT " + TestTable.selection + #" FROM "test_table""#
+    static let insert = StatementKey(#"INSERT INTO "test_table" ("# + TestTable.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("rowID") DO UPDATE SET "name" = excluded."name", "age" = excluded."age", "isCelebrity" = excluded."isCelebrity", "bolbData" = excluded."bolbData", "progress" = excluded."progress", "nilText" = excluded."nilText", "defaultText" = excluded."defaultText", "defaultInt" = excluded."defaultInt", "defaultReal" = excluded."defaultReal", "timeStamp" = excluded."timeStamp""#)
     static let update = StatementKey(#"UPDATE "test_table" SET "name" = ?2, "age" = ?3, "isCelebrity" = ?4, "bolbData" = ?5, "progress" = ?6, "nilText" = ?7, "defaultText" = ?8, "defaultInt" = ?9, "defaultReal" = ?10, "timeStamp" = ?11 WHERE "rowID" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "test_table" WHERE "rowID" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "rowID", "name", "age", "isCelebrity", "bolbData", "progress", "nilText", "defaultText", "defaultInt", "defaultReal", "timeStamp" FROM "test_table" WHERE "rowID" = ?1"#)
-    static let selectByTimeStamp = StatementKey(#"SELECT "rowID", "name", "age", "isCelebrity", "bolbData", "progress", "nilText", "defaultText", "defaultInt", "defaultReal", "timeStamp" FROM "test_table" WHERE "timeStamp" = ?1"#)
-    static let selectByAgeTimeStamp = StatementKey(#"SELECT "rowID", "name", "age", "isCelebrity", "bolbData", "progress", "nilText", "defaultText", "defaultInt", "defaultReal", "timeStamp" FROM "test_table" WHERE "age" = ?1 AND "timeStamp" = ?2"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "rowID" = ?1"#)
+    static let selectByTimeStamp = StatementKey(selectAll + #" WHERE "timeStamp" = ?1"#)
+    static let selectByAgeTimeStamp = StatementKey(selectAll + #" WHERE "age" = ?1 AND "timeStamp" = ?2"#)
     static let count = StatementKey(#"SELECT count(*) FROM "test_table""#)
     static let deleteAll = StatementKey(#"DELETE FROM "test_table""#)
-    static let selectAll = #"SELECT "rowID", "name", "age", "isCelebrity", "bolbData", "progress", "nilText", "defaultText", "defaultInt", "defaultReal", "timeStamp" FROM "test_table""#
 }
 
 /// Reads and writes rows of `test_table`. Every statement is prepared once per connection and every value is bound.
@@ -273,15 +245,7 @@ struct TestTableDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     func fetchAll(orderBy: [TestTable.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [TestTable] {
-        let sql = TestTableStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(TestTable.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(TestTable.init(row:))
-        }
+        try database.fetchAll(TestTableStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, TestTable.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -308,18 +272,12 @@ struct TestTableDAO: Sendable {
 
     /// The number of rows.
     func count() throws -> Int {
-        try database.withStatement(TestTableStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(TestTableStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     func deleteAll() throws -> Int {
-        try database.withStatement(TestTableStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(TestTableStatements.deleteAll)
     }
 }

@@ -73,7 +73,7 @@ public struct Ticket: Sendable, Hashable, Codable {
 
 extension Ticket {
     /// The columns of `ticket`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case id
         case `self`
         case tier
@@ -84,60 +84,10 @@ extension Ticket {
         case rating
         case fullName = "name"
         case flag
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        public static var id: Column { .id }
-
-        /// Orders by `self`: follow with `.ascending` or `.descending`.
-        public static var `self`: Column { .`self` }
-
-        /// Orders by `tier`: follow with `.ascending` or `.descending`.
-        public static var tier: Column { .tier }
-
-        /// Orders by `status`: follow with `.ascending` or `.descending`.
-        public static var status: Column { .status }
-
-        /// Orders by `note`: follow with `.ascending` or `.descending`.
-        public static var note: Column { .note }
-
-        /// Orders by `line\nbreak`: follow with `.ascending` or `.descending`.
-        public static var lineBreak: Column { .lineBreak }
-
-        /// Orders by `small`: follow with `.ascending` or `.descending`.
-        public static var small: Column { .small }
-
-        /// Orders by `rating`: follow with `.ascending` or `.descending`.
-        public static var rating: Column { .rating }
-
-        /// Orders by `name`: follow with `.ascending` or `.descending`.
-        public static var fullName: Column { .fullName }
-
-        /// Orders by `flag`: follow with `.ascending` or `.descending`.
-        public static var flag: Column { .flag }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = "\"id\", \"self\", \"tier\", \"status\", \"note\", \"line\nbreak\", \"small\", \"rating\", \"name\", \"flag\""
@@ -171,19 +121,42 @@ extension Ticket {
     }
 }
 
+extension Ticket.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    public static var id: Column { .id }
+    /// Orders by `self`: follow with `.ascending` or `.descending`.
+    public static var `self`: Column { .`self` }
+    /// Orders by `tier`: follow with `.ascending` or `.descending`.
+    public static var tier: Column { .tier }
+    /// Orders by `status`: follow with `.ascending` or `.descending`.
+    public static var status: Column { .status }
+    /// Orders by `note`: follow with `.ascending` or `.descending`.
+    public static var note: Column { .note }
+    /// Orders by `line\nbreak`: follow with `.ascending` or `.descending`.
+    public static var lineBreak: Column { .lineBreak }
+    /// Orders by `small`: follow with `.ascending` or `.descending`.
+    public static var small: Column { .small }
+    /// Orders by `rating`: follow with `.ascending` or `.descending`.
+    public static var rating: Column { .rating }
+    /// Orders by `name`: follow with `.ascending` or `.descending`.
+    public static var fullName: Column { .fullName }
+    /// Orders by `flag`: follow with `.ascending` or `.descending`.
+    public static var flag: Column { .flag }
+}
+
 /// The statements of `TicketDAO`, prepared once per connection.
 private enum TicketStatements {
-    static let insert = StatementKey("INSERT INTO \"ticket\" (\"id\", \"self\", \"tier\", \"status\", \"note\", \"line\nbreak\", \"small\", \"rating\", \"name\", \"flag\") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
-    static let upsert = StatementKey("INSERT INTO \"ticket\" (\"id\", \"self\", \"tier\", \"status\", \"note\", \"line\nbreak\", \"small\", \"rating\", \"name\", \"flag\") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (\"id\") DO UPDATE SET \"self\" = excluded.\"self\", \"tier\" = excluded.\"tier\", \"status\" = excluded.\"status\", \"note\" = excluded.\"note\", \"line\nbreak\" = excluded.\"line\nbreak\", \"small\" = excluded.\"small\", \"rating\" = excluded.\"rating\", \"name\" = excluded.\"name\", \"flag\" = excluded.\"flag\"")
+    static let selectAll = "SELECT " + Ticket.selection + #" FROM "ticket""#
+    static let insert = StatementKey(#"INSERT INTO "ticket" ("# + Ticket.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
+    static let upsert = StatementKey(insert.sql + " ON CONFLICT (\"id\") DO UPDATE SET \"self\" = excluded.\"self\", \"tier\" = excluded.\"tier\", \"status\" = excluded.\"status\", \"note\" = excluded.\"note\", \"line\nbreak\" = excluded.\"line\nbreak\", \"small\" = excluded.\"small\", \"rating\" = excluded.\"rating\", \"name\" = excluded.\"name\", \"flag\" = excluded.\"flag\"")
     static let update = StatementKey("UPDATE \"ticket\" SET \"self\" = ?2, \"tier\" = ?3, \"status\" = ?4, \"note\" = ?5, \"line\nbreak\" = ?6, \"small\" = ?7, \"rating\" = ?8, \"name\" = ?9, \"flag\" = ?10 WHERE \"id\" = ?1")
     static let deleteByKey = StatementKey(#"DELETE FROM "ticket" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey("SELECT \"id\", \"self\", \"tier\", \"status\", \"note\", \"line\nbreak\", \"small\", \"rating\", \"name\", \"flag\" FROM \"ticket\" WHERE \"id\" = ?1")
-    static let selectByStatus = StatementKey("SELECT \"id\", \"self\", \"tier\", \"status\", \"note\", \"line\nbreak\", \"small\", \"rating\", \"name\", \"flag\" FROM \"ticket\" WHERE \"status\" = ?1")
-    static let selectByTier = StatementKey("SELECT \"id\", \"self\", \"tier\", \"status\", \"note\", \"line\nbreak\", \"small\", \"rating\", \"name\", \"flag\" FROM \"ticket\" WHERE \"tier\" = ?1")
-    static let selectByFullName = StatementKey("SELECT \"id\", \"self\", \"tier\", \"status\", \"note\", \"line\nbreak\", \"small\", \"rating\", \"name\", \"flag\" FROM \"ticket\" WHERE \"name\" = ?1")
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
+    static let selectByStatus = StatementKey(selectAll + #" WHERE "status" = ?1"#)
+    static let selectByTier = StatementKey(selectAll + #" WHERE "tier" = ?1"#)
+    static let selectByFullName = StatementKey(selectAll + #" WHERE "name" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "ticket""#)
     static let deleteAll = StatementKey(#"DELETE FROM "ticket""#)
-    static let selectAll = "SELECT \"id\", \"self\", \"tier\", \"status\", \"note\", \"line\nbreak\", \"small\", \"rating\", \"name\", \"flag\" FROM \"ticket\""
 }
 
 /// Reads and writes rows of `ticket`. Every statement is prepared once per connection and every value is bound.
@@ -280,15 +253,7 @@ public struct TicketDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Ticket.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Ticket] {
-        let sql = TicketStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Ticket.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Ticket.init(row:))
-        }
+        try database.fetchAll(TicketStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Ticket.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -322,19 +287,13 @@ public struct TicketDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(TicketStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(TicketStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(TicketStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(TicketStatements.deleteAll)
     }
 }
 
@@ -366,39 +325,13 @@ public struct Level: Sendable, Hashable, Codable {
 
 extension Level {
     /// The columns of `level`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case code
         case label
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.code.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `code`: follow with `.ascending` or `.descending`.
-        public static var code: Column { .code }
-
-        /// Orders by `label`: follow with `.ascending` or `.descending`.
-        public static var label: Column { .label }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""code", "label""#
@@ -416,16 +349,23 @@ extension Level {
     }
 }
 
+extension Level.Ordering {
+    /// Orders by `code`: follow with `.ascending` or `.descending`.
+    public static var code: Column { .code }
+    /// Orders by `label`: follow with `.ascending` or `.descending`.
+    public static var label: Column { .label }
+}
+
 /// The statements of `LevelDAO`, prepared once per connection.
 private enum LevelStatements {
-    static let insert = StatementKey(#"INSERT INTO "level" ("code", "label") VALUES (?1, ?2)"#)
-    static let upsert = StatementKey(#"INSERT INTO "level" ("code", "label") VALUES (?1, ?2) ON CONFLICT ("code") DO UPDATE SET "label" = excluded."label""#)
+    static let selectAll = "SELECT " + Level.selection + #" FROM "level""#
+    static let insert = StatementKey(#"INSERT INTO "level" ("# + Level.selection + ") VALUES (?1, ?2)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("code") DO UPDATE SET "label" = excluded."label""#)
     static let update = StatementKey(#"UPDATE "level" SET "label" = ?2 WHERE "code" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "level" WHERE "code" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "code", "label" FROM "level" WHERE "code" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "code" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "level""#)
     static let deleteAll = StatementKey(#"DELETE FROM "level""#)
-    static let selectAll = #"SELECT "code", "label" FROM "level""#
 }
 
 /// Reads and writes rows of `level`. Every statement is prepared once per connection and every value is bound.
@@ -509,15 +449,7 @@ public struct LevelDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Level.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Level] {
-        let sql = LevelStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Level.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Level.init(row:))
-        }
+        try database.fetchAll(LevelStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Level.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -535,19 +467,13 @@ public struct LevelDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(LevelStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(LevelStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(LevelStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(LevelStatements.deleteAll)
     }
 }
 
@@ -572,39 +498,13 @@ public struct SwitchState: Sendable, Hashable, Codable {
 
 extension SwitchState {
     /// The columns of `switch_state`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case id
         case on
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        public static var id: Column { .id }
-
-        /// Orders by `on`: follow with `.ascending` or `.descending`.
-        public static var on: Column { .on }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""id", "on""#
@@ -622,17 +522,24 @@ extension SwitchState {
     }
 }
 
+extension SwitchState.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    public static var id: Column { .id }
+    /// Orders by `on`: follow with `.ascending` or `.descending`.
+    public static var on: Column { .on }
+}
+
 /// The statements of `SwitchStateDAO`, prepared once per connection.
 private enum SwitchStateStatements {
-    static let insert = StatementKey(#"INSERT INTO "switch_state" ("id", "on") VALUES (?1, ?2)"#)
-    static let upsert = StatementKey(#"INSERT INTO "switch_state" ("id", "on") VALUES (?1, ?2) ON CONFLICT ("id") DO UPDATE SET "on" = excluded."on""#)
+    static let selectAll = "SELECT " + SwitchState.selection + #" FROM "switch_state""#
+    static let insert = StatementKey(#"INSERT INTO "switch_state" ("# + SwitchState.selection + ") VALUES (?1, ?2)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "on" = excluded."on""#)
     static let update = StatementKey(#"UPDATE "switch_state" SET "on" = ?2 WHERE "id" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "switch_state" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "id", "on" FROM "switch_state" WHERE "id" = ?1"#)
-    static let selectByOn = StatementKey(#"SELECT "id", "on" FROM "switch_state" WHERE "on" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
+    static let selectByOn = StatementKey(selectAll + #" WHERE "on" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "switch_state""#)
     static let deleteAll = StatementKey(#"DELETE FROM "switch_state""#)
-    static let selectAll = #"SELECT "id", "on" FROM "switch_state""#
 }
 
 /// Reads and writes rows of `switch_state`. Every statement is prepared once per connection and every value is bound.
@@ -729,15 +636,7 @@ public struct SwitchStateDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [SwitchState.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [SwitchState] {
-        let sql = SwitchStateStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(SwitchState.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(SwitchState.init(row:))
-        }
+        try database.fetchAll(SwitchStateStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, SwitchState.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -755,19 +654,13 @@ public struct SwitchStateDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(SwitchStateStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(SwitchStateStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(SwitchStateStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(SwitchStateStatements.deleteAll)
     }
 }
 
@@ -796,43 +689,14 @@ public struct Account: Sendable, Hashable, Codable {
 
 extension Account {
     /// The columns of `account`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case id
         case email
         case created
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        public static var id: Column { .id }
-
-        /// Orders by `email`: follow with `.ascending` or `.descending`.
-        public static var email: Column { .email }
-
-        /// Orders by `created`: follow with `.ascending` or `.descending`.
-        public static var created: Column { .created }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""id", "email", "created""#
@@ -852,17 +716,26 @@ extension Account {
     }
 }
 
+extension Account.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    public static var id: Column { .id }
+    /// Orders by `email`: follow with `.ascending` or `.descending`.
+    public static var email: Column { .email }
+    /// Orders by `created`: follow with `.ascending` or `.descending`.
+    public static var created: Column { .created }
+}
+
 /// The statements of `AccountDAO`, prepared once per connection.
 private enum AccountStatements {
-    static let insert = StatementKey(#"INSERT INTO "account" ("id", "email", "created") VALUES (?1, ?2, ?3)"#)
-    static let upsert = StatementKey(#"INSERT INTO "account" ("id", "email", "created") VALUES (?1, ?2, ?3) ON CONFLICT ("id") DO UPDATE SET "email" = excluded."email", "created" = excluded."created""#)
+    static let selectAll = "SELECT " + Account.selection + #" FROM "account""#
+    static let insert = StatementKey(#"INSERT INTO "account" ("# + Account.selection + ") VALUES (?1, ?2, ?3)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "email" = excluded."email", "created" = excluded."created""#)
     static let update = StatementKey(#"UPDATE "account" SET "email" = ?2, "created" = ?3 WHERE "id" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "account" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "id", "email", "created" FROM "account" WHERE "id" = ?1"#)
-    static let selectByCreated = StatementKey(#"SELECT "id", "email", "created" FROM "account" WHERE "created" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
+    static let selectByCreated = StatementKey(selectAll + #" WHERE "created" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "account""#)
     static let deleteAll = StatementKey(#"DELETE FROM "account""#)
-    static let selectAll = #"SELECT "id", "email", "created" FROM "account""#
 }
 
 /// Reads and writes rows of `account`. Every statement is prepared once per connection and every value is bound.
@@ -959,15 +832,7 @@ public struct AccountDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Account.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Account] {
-        let sql = AccountStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Account.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Account.init(row:))
-        }
+        try database.fetchAll(AccountStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Account.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -985,18 +850,12 @@ public struct AccountDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(AccountStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(AccountStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(AccountStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(AccountStatements.deleteAll)
     }
 }

@@ -40,47 +40,15 @@ public struct Entry: Sendable, Hashable, Codable {
 
 extension Entry {
     /// The columns of `entry`, named like the record's properties; raw values are the SQL names.
-    public enum Column: String, Sendable, CaseIterable {
+    public enum Column: String, SQLColumn {
         case id
         case written
         case mood
         case text
-
-        /// This column in ascending order.
-        public var ascending: Ordering { Ordering(column: self, isDescending: false) }
-
-        /// This column in descending order.
-        public var descending: Ordering { Ordering(column: self, isDescending: true) }
     }
 
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
-    public struct Ordering: SQLOrderingTerm, Hashable {
-        /// The column to order by.
-        public var column: Column
-        /// True for descending order.
-        public var isDescending: Bool
-
-        /// Creates an ordering term.
-        public init(column: Column, isDescending: Bool) {
-            self.column = column
-            self.isDescending = isDescending
-        }
-
-        /// The column's SQL name.
-        public var columnName: String { column.rawValue }
-
-        /// Orders by `id`: follow with `.ascending` or `.descending`.
-        public static var id: Column { .id }
-
-        /// Orders by `written`: follow with `.ascending` or `.descending`.
-        public static var written: Column { .written }
-
-        /// Orders by `mood`: follow with `.ascending` or `.descending`.
-        public static var mood: Column { .mood }
-
-        /// Orders by `text`: follow with `.ascending` or `.descending`.
-        public static var text: Column { .text }
-    }
+    public typealias Ordering = SQLOrdering<Column>
 
     /// The SQL selection of every column, in the order `init(row:)` reads them.
     public static let selection = #""id", "written", "mood", "text""#
@@ -102,17 +70,28 @@ extension Entry {
     }
 }
 
+extension Entry.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    public static var id: Column { .id }
+    /// Orders by `written`: follow with `.ascending` or `.descending`.
+    public static var written: Column { .written }
+    /// Orders by `mood`: follow with `.ascending` or `.descending`.
+    public static var mood: Column { .mood }
+    /// Orders by `text`: follow with `.ascending` or `.descending`.
+    public static var text: Column { .text }
+}
+
 /// The statements of `EntryDAO`, prepared once per connection.
 private enum EntryStatements {
-    static let insert = StatementKey(#"INSERT INTO "entry" ("id", "written", "mood", "text") VALUES (?1, ?2, ?3, ?4)"#)
-    static let upsert = StatementKey(#"INSERT INTO "entry" ("id", "written", "mood", "text") VALUES (?1, ?2, ?3, ?4) ON CONFLICT ("id") DO UPDATE SET "written" = excluded."written", "mood" = excluded."mood", "text" = excluded."text""#)
+    static let selectAll = "SELECT " + Entry.selection + #" FROM "entry""#
+    static let insert = StatementKey(#"INSERT INTO "entry" ("# + Entry.selection + ") VALUES (?1, ?2, ?3, ?4)")
+    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "written" = excluded."written", "mood" = excluded."mood", "text" = excluded."text""#)
     static let update = StatementKey(#"UPDATE "entry" SET "written" = ?2, "mood" = ?3, "text" = ?4 WHERE "id" = ?1"#)
     static let deleteByKey = StatementKey(#"DELETE FROM "entry" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(#"SELECT "id", "written", "mood", "text" FROM "entry" WHERE "id" = ?1"#)
-    static let selectByWritten = StatementKey(#"SELECT "id", "written", "mood", "text" FROM "entry" WHERE "written" = ?1"#)
+    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
+    static let selectByWritten = StatementKey(selectAll + #" WHERE "written" = ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "entry""#)
     static let deleteAll = StatementKey(#"DELETE FROM "entry""#)
-    static let selectAll = #"SELECT "id", "written", "mood", "text" FROM "entry""#
 }
 
 /// Reads and writes rows of `entry`. Every statement is prepared once per connection and every value is bound.
@@ -201,15 +180,7 @@ public struct EntryDAO: Sendable {
 
     /// Every row, in the given order, optionally limited.
     public func fetchAll(orderBy: [Entry.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Entry] {
-        let sql = EntryStatements.selectAll + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
-            return try database.withStatement(sql: sql) { statement in try statement.fetchAll(Entry.init(row:)) }
-        }
-        return try database.withStatement(sql: sql + " LIMIT ?1 OFFSET ?2") { statement in
-            statement.bind(limit ?? -1, at: 1)
-            statement.bind(offset ?? 0, at: 2)
-            return try statement.fetchAll(Entry.init(row:))
-        }
+        try database.fetchAll(EntryStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Entry.init(row:))
     }
 
     /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
@@ -235,18 +206,12 @@ public struct EntryDAO: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(EntryStatements.count) { statement in
-            _ = try statement.step()
-            return try Int(statement.int64(at: 0))
-        }
+        try database.count(EntryStatements.count)
     }
 
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(EntryStatements.deleteAll) { statement in
-            try statement.execute()
-            return statement.changes
-        }
+        try database.executeReturningChanges(EntryStatements.deleteAll)
     }
 }

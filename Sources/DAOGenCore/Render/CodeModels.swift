@@ -1,0 +1,108 @@
+/// Typed pieces of Swift that the templates lay out: a view model says what a parameter, a list element
+/// or a literal is; the template writes the separators, the indentation and the line breaks.
+
+/// A parameter of a generated function or initializer, written `label innerName: type = defaultValue`.
+struct ParameterModel {
+    var label: String
+    /// The name inside the body, when it differs from the label.
+    var innerName: String?
+    var type: String
+    /// The Swift spelling of the default value, if any.
+    var defaultValue: String?
+    /// True for the last parameter, which takes no comma after it.
+    var isLast: Bool
+}
+
+/// A labelled argument of a call, written `label: value`.
+struct ArgumentModel {
+    var label: String
+    var value: String
+    /// True for the last argument, which takes no comma after it.
+    var isLast: Bool
+}
+
+/// An enum case, written `case name = rawValueLiteral`.
+struct CaseModel {
+    var name: String
+    /// The raw value's Swift literal when it differs from the name, or nil.
+    var rawValueLiteral: String?
+}
+
+/// SQL as a Swift string literal: one line, or the lines of a multi-line raw literal that the template
+/// indents.
+struct StringLiteralModel {
+    struct Line {
+        /// The line's text, without trailing spaces.
+        var text: String
+        /// True for an empty line, written without indentation.
+        var isBlank: Bool
+    }
+
+    struct Multiline {
+        /// The `#` delimiters around the raw literal's quotes.
+        var hashes: String
+        var lines: [Line]
+    }
+
+    /// The one-line literal, or nil when `multiline` is set.
+    var oneLine: String?
+    /// The multi-line literal, or nil when `oneLine` is set.
+    var multiline: Multiline?
+
+    /// One-line SQL as a one-line literal, longer SQL as a multi-line literal. SQL holding other control
+    /// characters (a CR in a name or a default) is one escaped literal, which shows them.
+    init(_ sql: String) {
+        let onlyLineBreaks = !sql.unicodeScalars.contains { $0 != "\n" && Diagnostic.isControl($0) }
+        guard sql.contains("\n"), onlyLineBreaks else {
+            oneLine = SwiftLiteral.string(sql)
+            return
+        }
+        let lines = sql.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var text = line
+            while text.last == " " { text = text.dropLast() }
+            return Line(text: String(text), isBlank: text.isEmpty)
+        }
+        multiline = Multiline(hashes: SwiftLiteral.rawHashes(sql), lines: lines)
+    }
+}
+
+/// A line of a doc comment, written `/// text`, or `///` alone when blank.
+struct DocLineModel {
+    /// The line's text, without trailing spaces.
+    var text: String
+    var isBlank: Bool
+
+    /// `texts` as doc comment lines.
+    static func lines(_ texts: [String]) -> [DocLineModel] {
+        texts.map { line in
+            var text = Substring(line)
+            while text.last == " " { text = text.dropLast() }
+            return DocLineModel(text: String(text), isBlank: text.isEmpty)
+        }
+    }
+}
+
+/// Binding one value to a statement parameter: `statement.function(conversion(value.rawValue), at: index)`,
+/// inside `if let value = unwrapped { ... } else { statement.bindNull(at: index) }` when it unwraps an Optional.
+struct BindModel {
+    /// The bound expression: a property or a parameter (`value` when `unwrapped` is set).
+    var value: String
+    /// The Optional expression unwrapped into `value` first, or nil.
+    var unwrapped: String?
+    /// The `Statement` method that binds the value's type.
+    var function: String
+    /// The type the value is converted to first (`Int64` for an `Int32`), or nil.
+    var conversion: String?
+    /// True for an enum, whose raw value is bound.
+    var isEnum: Bool
+    /// The parameter's index, from 1.
+    var index: Int
+}
+
+/// Reading one property from column `index` of the current row: `self.property = try expression`.
+struct ReadModel {
+    var property: String
+    /// The expression reading the column as the property's type.
+    var expression: String
+    var isThrowing: Bool
+}
