@@ -14,22 +14,22 @@ struct SchemaResolver {
         if let file = parsed.settingsFile, let root = file.root {
             resolver.resolveSettings(root)
         }
+        // A file resolves on its own (the settings are all it needs): on every core, merged in file order.
+        let settings = resolver.settings
+        let resolvedFiles = parsed.tableFiles.parallelMap { file in
+            var fileResolver = SchemaResolver(settings: settings)
+            return fileResolver.resolveFile(file)
+        }
         var tables: [Table] = []
         var migrations: [Migration] = []
         var views: [View] = []
         var triggers: [Trigger] = []
-        for file in parsed.tableFiles {
-            let (fileTables, fileMigrations) = resolver.resolveTableFile(file)
-            tables += fileTables
-            migrations += fileMigrations
-            if let root = file.root, root.mapping != nil {
-                if let node = root["views"], let items = resolver.reader.list(node, key: "views") {
-                    views += items.compactMap { resolver.resolveView($0) }
-                }
-                if let node = root["triggers"], let items = resolver.reader.list(node, key: "triggers") {
-                    triggers += items.compactMap { resolver.resolveTrigger($0) }
-                }
-            }
+        for file in resolvedFiles {
+            tables += file.tables
+            migrations += file.migrations
+            views += file.views
+            triggers += file.triggers
+            resolver.reader.diagnostics.append(contentsOf: file.diagnostics)
         }
         var schema = Schema(settings: resolver.settings, tables: tables, migrations: migrations, views: views, triggers: triggers)
         var validator = SchemaValidator(schema: schema, diagnostics: resolver.reader.diagnostics)
@@ -37,6 +37,31 @@ struct SchemaResolver {
         schema = validator.schema
         try validator.diagnostics.throwIfErrors()
         return Output(schema: schema, warnings: validator.diagnostics.warnings)
+    }
+
+    /// What one table file declares, and the problems found in it.
+    struct ResolvedFile: Sendable {
+        var tables: [Table] = []
+        var migrations: [Migration] = []
+        var views: [View] = []
+        var triggers: [Trigger] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// Resolves the tables, data steps, views and triggers of one table file.
+    private mutating func resolveFile(_ file: ParsedFile) -> ResolvedFile {
+        var resolved = ResolvedFile()
+        (resolved.tables, resolved.migrations) = resolveTableFile(file)
+        if let root = file.root, root.mapping != nil {
+            if let node = root["views"], let items = reader.list(node, key: "views") {
+                resolved.views = items.compactMap { resolveView($0) }
+            }
+            if let node = root["triggers"], let items = reader.list(node, key: "triggers") {
+                resolved.triggers = items.compactMap { resolveTrigger($0) }
+            }
+        }
+        resolved.diagnostics = reader.diagnostics.diagnostics
+        return resolved
     }
 
     // MARK: - daogen.yaml
