@@ -110,7 +110,9 @@ enum SchemaDirectoryParser {
             return nil
         }
         do {
-            let root = try Yams.compose(yaml: text).map { YAMLNode.convert($0, file: path, text: text, diagnostics: &diagnostics) }
+            // `.basic`: no tag resolution. Scalars stay text for the resolver to read, so Yams's
+            // regular expressions for booleans, numbers and dates would be work thrown away.
+            let root = try Yams.compose(yaml: text, .basic).map { YAMLNode.convert($0, file: path, text: text, diagnostics: &diagnostics) }
             return ParsedFile(path: path, stem: stem, root: root)
         } catch let error as YamlError {
             let (message, line, column) = describe(error)

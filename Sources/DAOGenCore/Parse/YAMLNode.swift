@@ -84,11 +84,11 @@ extension YAMLNode {
         case .plain, .any, .singleQuoted, .doubleQuoted:
             guard !scalar.string.contains("\n") else { return nil }
             let quote = scalar.style == .singleQuoted || scalar.style == .doubleQuoted ? 1 : 0
+            // Marks count Unicode scalars; compared scalar by scalar, without copying the line.
             let line = lines[mark.line - 1].unicodeScalars
             let start = mark.column - 1 + quote
-            guard start >= 0, start <= line.count else { return nil }
-            let rest = String(String.UnicodeScalarView(line.dropFirst(start)))
-            return rest.hasPrefix(scalar.string) ? .inline(quoteWidth: quote) : nil
+            guard start >= 0, let index = line.index(line.startIndex, offsetBy: start, limitedBy: line.endIndex) else { return nil }
+            return line[index...].starts(with: scalar.string.unicodeScalars) ? .inline(quoteWidth: quote) : nil
         default:
             return nil
         }

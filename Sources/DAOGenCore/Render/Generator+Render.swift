@@ -104,8 +104,9 @@ extension Generator {
 
     /// Trailing whitespace removed from every line, blank-line runs folded, exactly one final newline.
     static func normalized(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
-            return normalized(ascii: text)
+        var text = text
+        if let ascii = text.withUTF8({ normalized(ascii: $0) }) {
+            return ascii
         }
         var lines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -118,34 +119,41 @@ extension Generator {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `normalized` of ASCII text without carriage returns, where bytes and characters are the same, byte by byte.
-    private static func normalized(ascii text: String) -> String {
+    /// `normalized` of ASCII text without carriage returns, where bytes and characters are the same,
+    /// in one pass over the bytes; nil for other text.
+    private static func normalized(ascii bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
         var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count + 1)
+        output.reserveCapacity(bytes.count + 1)
+        var lineStart = 0
         var lastLineWasEmpty = false
-        var pendingEmptyLines = 0  // empty lines not yet written: dropped at the end
+        var pendingEmptyLine = false  // an empty line not yet written: dropped at the end
         var isFirst = true
-        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            var end = line.endIndex
-            while end > line.startIndex, line[line.index(before: end)] == UInt8(ascii: " ") { end = line.index(before: end) }
-            let trimmed = line[line.startIndex..<end]
-            if trimmed.isEmpty {
-                if lastLineWasEmpty { continue }
-                lastLineWasEmpty = true
-                pendingEmptyLines += 1
+        var index = 0
+        while index <= bytes.count {
+            guard index == bytes.count || bytes[index] == newline else {
+                let byte = bytes[index]
+                if byte >= 0x80 || byte == carriageReturn { return nil }
+                index += 1
                 continue
             }
-            for _ in 0..<pendingEmptyLines {
-                if !isFirst { output.append(UInt8(ascii: "\n")) }
+            var end = index
+            while end > lineStart, bytes[end - 1] == space { end -= 1 }
+            if end == lineStart {
+                if !lastLineWasEmpty { pendingEmptyLine = true }
+                lastLineWasEmpty = true
+            } else {
+                if pendingEmptyLine, !isFirst { output.append(newline) }
+                if pendingEmptyLine || !isFirst { output.append(newline) }
                 isFirst = false
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]))
+                pendingEmptyLine = false
+                lastLineWasEmpty = false
             }
-            pendingEmptyLines = 0
-            lastLineWasEmpty = false
-            if !isFirst { output.append(UInt8(ascii: "\n")) }
-            isFirst = false
-            output.append(contentsOf: trimmed)
+            index += 1
+            lineStart = index
         }
-        output.append(UInt8(ascii: "\n"))
+        output.append(newline)
         return String(decoding: output, as: UTF8.self)
     }
 }

@@ -17,30 +17,30 @@ struct SchemaResolver {
         if let file = parsed.settingsFile, let root = file.root {
             resolver.resolveSettings(root)
         }
+        // A file resolves on its own (the settings are all it needs): on every core, merged in file order.
+        let settings = resolver.settings
+        let resolvedFiles = parsed.tableFiles.parallelMap { file in
+            var fileResolver = SchemaResolver(settings: settings)
+            return fileResolver.resolveFile(file)
+        }
         var tables: [Table] = []
         var migrations: [Migration] = []
         var views: [View] = []
         var triggers: [Trigger] = []
         var files: [SchemaFile] = []
         var declarations = DeclarationNumbering()
-        for file in parsed.tableFiles {
-            var (fileTables, fileMigrations) = resolver.resolveTableFile(file)
-            var fileViews: [View] = []
-            if let root = file.root, root.mapping != nil {
-                if let node = root["views"], let items = resolver.reader.list(node, key: "views") {
-                    fileViews = items.compactMap { resolver.resolveView($0) }
-                }
-                if let node = root["triggers"], let items = resolver.reader.list(node, key: "triggers") {
-                    triggers += items.compactMap { resolver.resolveTrigger($0) }
-                }
-            }
+        for (file, resolved) in zip(parsed.tableFiles, resolvedFiles) {
+            var fileTables = resolved.tables
+            var fileViews = resolved.views
             declarations.number(&fileTables, &fileViews)
             files.append(SchemaFile(
                 name: (file.path as NSString).lastPathComponent, stem: file.stem,
                 tables: fileTables.map(\.id), views: fileViews.map(\.id)))
             tables += fileTables
-            migrations += fileMigrations
+            migrations += resolved.migrations
             views += fileViews
+            triggers += resolved.triggers
+            resolver.reader.diagnostics.append(contentsOf: resolved.diagnostics)
         }
         let schema = Schema(settings: resolver.settings, tables: tables, migrations: migrations, views: views, triggers: triggers)
         var validator = SchemaValidator(schema: schema, diagnostics: resolver.reader.diagnostics)
@@ -72,6 +72,31 @@ struct SchemaResolver {
             defer { next += 1 }
             return DeclarationID(number: next)
         }
+    }
+
+    /// What one table file declares, and the problems found in it.
+    struct ResolvedFile: Sendable {
+        var tables: [Table] = []
+        var migrations: [Migration] = []
+        var views: [View] = []
+        var triggers: [Trigger] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// Resolves the tables, data steps, views and triggers of one table file.
+    private mutating func resolveFile(_ file: ParsedFile) -> ResolvedFile {
+        var resolved = ResolvedFile()
+        (resolved.tables, resolved.migrations) = resolveTableFile(file)
+        if let root = file.root, root.mapping != nil {
+            if let node = root["views"], let items = reader.list(node, key: "views") {
+                resolved.views = items.compactMap { resolveView($0) }
+            }
+            if let node = root["triggers"], let items = reader.list(node, key: "triggers") {
+                resolved.triggers = items.compactMap { resolveTrigger($0) }
+            }
+        }
+        resolved.diagnostics = reader.diagnostics.diagnostics
+        return resolved
     }
 
     // MARK: - daogen.yaml

@@ -9,8 +9,8 @@ import DAOGenRuntime
 struct MigrationProof {
     let schema: Schema
     let plan: [Int: [MigrationStep]]
-    /// The schema of each version 2...latest, as a freshly created database reports it.
-    let expected: [Int: SchemaDescription]
+    /// The schema of each version 2...latest, as a freshly created database has it.
+    let expected: [Int: ExpectedSchema]
     var diagnostics = DiagnosticCollector()
     /// Sample rows inserted across all versions, for the summary of `daogen verify`.
     private(set) var sampleRowCount = 0
@@ -23,7 +23,7 @@ struct MigrationProof {
     let positions: [Int]
 
     init(
-        schema: Schema, plan: [Int: [MigrationStep]], expected: [Int: SchemaDescription], creation: CreationSQL, positions: [Int]
+        schema: Schema, plan: [Int: [MigrationStep]], expected: [Int: ExpectedSchema], creation: CreationSQL, positions: [Int]
     ) {
         self.schema = schema
         self.plan = plan
@@ -68,10 +68,14 @@ struct MigrationProof {
                 "cannot insert sample rows into table '\(failure.table.name(at: version))' at version \(version) to prove the migrations: \(failure.message)",
                 at: failure.table.location(of: "name"))
         }
-        let snapshots = comparedTables(from: version, to: next).map { compared in
+        sampleRowCount += SampleRows.rowsPerTable * schema.tables.filter { $0.range.contains(version) }.count
+        // A version that changes none of these tables runs no statement on them: its step needs no
+        // snapshot, only the check below that it indeed changed nothing.
+        let runsNothing = plan[next]?.isEmpty ?? true
+        let snapshots = runsNothing ? [] : comparedTables(from: version, to: next).map { compared in
             (compared, try? rows(of: compared, at: version, in: database, selecting: compared.before, nullsBecome: compared.nullsBecome))
         }
-        sampleRowCount += SampleRows.rowsPerTable * schema.tables.filter { $0.range.contains(version) }.count
+        let counters = try? Counters(of: database)
 
         do {
             try Self.definition(for: plan, to: next).prepare(database)
@@ -87,8 +91,16 @@ struct MigrationProof {
         }
 
         do {
-            if let expected = expected[next] {
-                for difference in try SchemaDescription(database: database).differences(from: expected) {
+            let countersAfter = try Counters(of: database)
+            if runsNothing, countersAfter != counters {
+                diagnostics.error(
+                    "the migration to version \(next) changed the database though no step of it names these tables",
+                    at: schema.settings.versionLocation)
+            }
+            // The same `sqlite_master` text is the same schema; other text may still be (ADD COLUMN
+            // puts a column after the table's constraints), so only then are both described.
+            if let expected = expected[next], try expected.master == nil || ExpectedSchema.master(of: database) != expected.master {
+                for difference in try SchemaDescription(database: database).differences(from: try expected.description()) {
                     diagnostics.error(
                         "after migrating from version \(version), the schema differs from version \(next): \(difference)",
                         at: schema.settings.versionLocation)
@@ -110,6 +122,27 @@ struct MigrationProof {
             diagnostics.error("cannot compare the migrated database: \(error)", at: schema.settings.versionLocation)
         }
         return !diagnostics.hasErrors
+    }
+
+    /// What tells whether a database changed: SQLite's schema cookie, bumped by every schema change,
+    /// and the number of rows inserted, updated or deleted since the connection opened.
+    struct Counters: Equatable {
+        var schemaVersion: Int64
+        var totalChanges: Int64
+
+        init(of database: Database) throws {
+            let row = try database.cachedRows("SELECT schema_version, total_changes() FROM pragma_schema_version").first
+            guard case let .integer(schemaVersion)? = row?.first, case let .integer(totalChanges)? = row?.last else {
+                throw CountersUnreadable()
+            }
+            self.schemaVersion = schemaVersion
+            self.totalChanges = totalChanges
+        }
+    }
+
+    /// SQLite answered the counters' query with something other than two integers.
+    struct CountersUnreadable: Error, CustomStringConvertible {
+        var description: String { "SQLite did not report the schema cookie and the change count" }
     }
 
     /// A table alive at both versions, with the columns whose values must survive the step.

@@ -30,16 +30,19 @@ struct SampleRows {
             var insertedAny = false
             let keys = Set(table.primaryKeyNames(at: version))
             let insertInto = "INSERT INTO \(SQLWriter.quote(table.name(at: version)))"
+            func insert(_ columns: [Column]) -> String {
+                guard !columns.isEmpty else { return insertInto + " DEFAULT VALUES" }
+                let names = columns.map { SQLWriter.quote($0.name(at: version)) }.joined(separator: ", ")
+                return insertInto + " (\(names)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+            }
+            // Most candidates set every column.
+            let insertEveryColumn = insert(columns)
             for (offset, kind) in Kind.allCases.enumerated() {
                 let row = firstRow + offset
                 // Built one at a time: the first candidate nearly always goes in.
                 for number in 0..<Self.candidateCount(kind) {
                     let candidate = candidate(number, for: columns, of: table, keys: keys, row: row, kind: kind)
-                    let names = candidate.map { SQLWriter.quote($0.column.name(at: version)) }.joined(separator: ", ")
-                    let parameters = Array(repeating: "?", count: candidate.count).joined(separator: ", ")
-                    let sql = candidate.isEmpty
-                        ? insertInto + " DEFAULT VALUES"
-                        : insertInto + " (\(names)) VALUES (\(parameters))"
+                    let sql = candidate.count == columns.count ? insertEveryColumn : insert(candidate.map(\.column))
                     do {
                         _ = try database.cachedRows(sql, candidate.map(\.value))
                         insertedAny = true

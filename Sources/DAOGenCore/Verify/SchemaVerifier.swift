@@ -10,8 +10,8 @@ struct SchemaVerifier {
     /// The positions of `schema`'s tables in the schema `creation` was written for.
     let positions: [Int]
     var diagnostics = DiagnosticCollector()
-    /// The schema of each version that was created without error, for the migration proof.
-    var descriptions: [Int: SchemaDescription] = [:]
+    /// The schema of each version 2...latest that was created without error, for the migration proof.
+    var expectedSchemas: [Int: ExpectedSchema] = [:]
 
     init(schema: Schema, creation: CreationSQL, positions: [Int]) {
         self.schema = schema
@@ -28,8 +28,9 @@ struct SchemaVerifier {
         let parts = TableGroups.parts(of: schema)
         var diagnostics = DiagnosticCollector()
         var rows = 0
-        let results = parts.enumerated().map { ($0.offset == 0, $0.element) }.map(PartToVerify.init).parallelMap { part in
-            verify(part: part.part, isFirst: part.isFirst, plan: plan, creation: creation)
+        let plans = steps(of: plan, for: parts.map(\.schema))
+        let results = zip(parts, plans).map(PartToVerify.init).parallelMap { part in
+            verify(part: part.part, plan: part.plan, creation: creation)
         }
         for result in results {
             diagnostics.append(contentsOf: result.diagnostics)
@@ -40,55 +41,70 @@ struct SchemaVerifier {
     }
 
     private struct PartToVerify: Sendable {
-        var isFirst: Bool
         var part: TableGroups.Part
-        init(_ pair: (Bool, TableGroups.Part)) { (isFirst, part) = pair }
+        /// The steps of the plan that belong to the part.
+        var plan: [Int: [MigrationStep]]
+        init(_ pair: (TableGroups.Part, [Int: [MigrationStep]])) { (part, plan) = pair }
     }
 
     /// Verifies one independent part: its SQL at every version, then (when that is sound) its migrations.
     private static func verify(
-        part: TableGroups.Part, isFirst: Bool, plan: [Int: [MigrationStep]], creation: CreationSQL
+        part: TableGroups.Part, plan: [Int: [MigrationStep]], creation: CreationSQL
     ) -> (diagnostics: [Diagnostic], rows: Int) {
         var verifier = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions)
         verifier.verifyAllVersions()
         if verifier.diagnostics.hasErrors { return (verifier.diagnostics.diagnostics, 0) }
         var proof = MigrationProof(
-            schema: part.schema, plan: steps(of: plan, for: part.schema, isFirst: isFirst), expected: verifier.descriptions,
+            schema: part.schema, plan: plan, expected: verifier.expectedSchemas,
             creation: creation, positions: part.positions)
         proof.prove()
         return (proof.diagnostics.diagnostics, proof.sampleRowCount)
     }
 
-    /// The steps of `plan` that belong to the tables and data steps of `part`, in the plan's order: what
-    /// the app runs on those tables. A step belongs where the YAML node it comes from is; one from no
-    /// node goes to the first part.
-    static func steps(of plan: [Int: [MigrationStep]], for part: Schema, isFirst: Bool) -> [Int: [MigrationStep]] {
-        var locations: Set<SourceLocation> = []
-        for table in part.tables {
-            locations.insert(table.location)
-            for column in table.columns { locations.insert(column.location) }
-            for index in table.indexes { locations.insert(index.location) }
+    /// The steps of `plan` that belong to the tables and data steps of each of `parts`, in the plan's
+    /// order: what the app runs on those tables. A step belongs where the YAML node it comes from is;
+    /// one from no node goes to the first part. One pass over the plan, whatever the number of parts.
+    static func steps(of plan: [Int: [MigrationStep]], for parts: [Schema]) -> [[Int: [MigrationStep]]] {
+        var partsOf: [SourceLocation: [Int]] = [:]
+        for (number, part) in parts.enumerated() {
+            func claim(_ location: SourceLocation) {
+                if partsOf[location]?.last != number { partsOf[location, default: []].append(number) }
+            }
+            for table in part.tables {
+                claim(table.location)
+                for column in table.columns { claim(column.location) }
+                for index in table.indexes { claim(index.location) }
+            }
+            for migration in part.migrations { claim(migration.location) }
+            for view in part.views { claim(view.location) }
+            for trigger in part.triggers { claim(trigger.location) }
         }
-        for migration in part.migrations { locations.insert(migration.location) }
-        for view in part.views { locations.insert(view.location) }
-        for trigger in part.triggers { locations.insert(trigger.location) }
-        return plan.mapValues { steps in steps.filter { step in step.location.map(locations.contains) ?? isFirst } }
+        var result = Array(repeating: [Int: [MigrationStep]](), count: parts.count)
+        for version in plan.keys {
+            for number in result.indices { result[number][version] = [] }
+            for step in plan[version] ?? [] {
+                // A step from a node in no part runs in none.
+                let numbers = step.location.map { partsOf[$0] ?? [] } ?? (parts.isEmpty ? [] : [0])
+                for number in numbers { result[number][version, default: []].append(step) }
+            }
+        }
+        return result
     }
 
     mutating func verifyAllVersions() {
         // The database of the version before, while this one may reuse it.
-        var previous: (statements: [String], database: Database, description: SchemaDescription?)?
+        var previous: (statements: [String], database: Database, expected: ExpectedSchema?)?
         for version in 1...schema.settings.version {
             let statements = creation.statements(at: version, of: positions)
             let database: Database
             let created: Bool
-            var description: SchemaDescription?
+            var expected: ExpectedSchema?
             if let previous, previous.statements == statements {
                 // The same statements create the same database: the one of the version before, untouched
-                // since (no data step ran on it), is this version's, and so is its description.
+                // since (no data step ran on it), is this version's, and so is its schema.
                 database = previous.database
                 created = true
-                description = previous.description ?? (version > 1 ? try? SchemaDescription(database: database) : nil)
+                expected = previous.expected ?? (version > 1 ? try? ExpectedSchema(database: database) : nil)
             } else {
                 guard let fresh = try? Database(path: ":memory:") else {
                     diagnostics.error("cannot open an in-memory SQLite database to check the schema", at: nil)
@@ -96,17 +112,17 @@ struct SchemaVerifier {
                 }
                 database = fresh
                 created = createVersion(version, in: database)
-                if created && version > 1 { description = try? SchemaDescription(database: database) }
+                if created && version > 1 { expected = try? ExpectedSchema(database: database) }
             }
             if created && version == schema.settings.version {
                 prepareStatements(in: database)
             }
             if created {
-                if version > 1 { descriptions[version] = description }
+                if version > 1 { expectedSchemas[version] = expected }
                 checkMigrations(for: version, in: database)
             }
             let ranDataSteps = schema.migrations.contains { $0.version == version }
-            previous = created && !ranDataSteps ? (statements, database, description) : nil
+            previous = created && !ranDataSteps ? (statements, database, expected) : nil
         }
     }
 
