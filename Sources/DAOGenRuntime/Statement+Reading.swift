@@ -25,6 +25,32 @@ extension Statement {
         return value
     }
 
+    /// The column at 0-based `index` as an integer, or nil for NULL: what `isNull(at:)` followed by
+    /// ``int64(at:)`` reads, with the type asked only when SQLite's conversion gives 0.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for non-numeric text or a blob.
+    @inlinable
+    public func optionalInt64(at index: Int32) throws -> Int64? {
+        let value = sqlite3_column_int64(handle, index)
+        if value == 0 {
+            if sqlite3_column_type(handle, index) == SQLITE_NULL { return nil }
+            try checkNumericZero(at: index, expected: "Int64")
+        }
+        return value
+    }
+
+    /// The column at 0-based `index` as a double, or nil for NULL: what `isNull(at:)` followed by
+    /// ``double(at:)`` reads, with the type asked only when SQLite's conversion gives 0.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for non-numeric text or a blob.
+    @inlinable
+    public func optionalDouble(at index: Int32) throws -> Double? {
+        let value = sqlite3_column_double(handle, index)
+        if value == 0 {
+            if sqlite3_column_type(handle, index) == SQLITE_NULL { return nil }
+            try checkNumericZero(at: index, expected: "Double")
+        }
+        return value
+    }
+
     /// The column at 0-based `index` as a double.
     ///
     /// An INTEGER or REAL is read as a number; when SQLite's conversion gives 0, the stored value

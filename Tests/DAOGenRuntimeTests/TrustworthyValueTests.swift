@@ -31,6 +31,20 @@ struct TrustworthyValueTests {
         #expect(error.description == "The column v holds \(value), which cannot be read as Int64, in: \(sql)")
     }
 
+    /// Every kind of stored value: the one-call optional readers must read what `isNull(at:)` then
+    /// the non-optional reader reads, or throw the same error.
+    static let storedValues = ["NULL", "0", "0.0", "-0.0", "5", "-3", "2.5", "'abc'", "'12abc'", "'0'", "''", "X'00'", "X''", "9223372036854775807"]
+
+    @Test("optionalInt64 and optionalDouble read as isNull then int64 / double", arguments: storedValues)
+    func optionalNumbers(value: String) throws {
+        let sql = "SELECT \(value) AS v"
+        func outcome<T>(_ read: (Statement) throws -> T?) -> String {
+            do { return "\(String(describing: try self.read(sql, read)))" } catch { return "\(error)" }
+        }
+        #expect(outcome { try $0.optionalInt64(at: 0) } == outcome { $0.isNull(at: 0) ? nil : try $0.int64(at: 0) })
+        #expect(outcome { try $0.optionalDouble(at: 0) } == outcome { $0.isNull(at: 0) ? nil : try $0.double(at: 0) })
+    }
+
     @Test("the readers' error names the Swift type; zero values read as zero")
     func everyReader() throws {
         let null = "SELECT NULL AS v"

@@ -100,6 +100,8 @@ struct ColumnCode {
         guard isOptional else { return value }
         switch column.swiftType {
         case .string: return ("statement.optionalString(\(at))", false)
+        case .int64: return ("statement.optionalInt64(\(at))", true)
+        case .double: return ("statement.optionalDouble(\(at))", true)
         case .date(.iso8601): return ("statement.optionalISO8601Date(\(at))", true)
         default: return ("statement.isNull(\(at)) ? nil : \(value.0)", value.1)
         }
