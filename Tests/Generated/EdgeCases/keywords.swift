@@ -58,10 +58,10 @@ extension Keyword {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     package init(row statement: Statement) throws {
-        self.order = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.order = try statement.optionalInt64(at: 0)
         self.group = try statement.string(at: 1)
         self.select = statement.optionalString(at: 2)
-        self.`where` = try statement.isNull(at: 3) ? nil : statement.int64(at: 3)
+        self.`where` = try statement.optionalInt64(at: 3)
         self.`default` = statement.optionalString(at: 4)
         self.statement = statement.optionalString(at: 5)
     }

@@ -88,7 +88,7 @@ extension Reading {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     package init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.optionalInt64(at: 0)
         self.small = try statement.isNull(at: 1) ? nil : statement.value(at: 1, as: Int8.self)
         self.medium = try statement.isNull(at: 2) ? nil : statement.value(at: 2, as: Int16.self)
         self.large = try statement.isNull(at: 3) ? nil : statement.value(at: 3, as: Int32.self)
@@ -98,7 +98,7 @@ extension Reading {
         self.amount = try statement.isNull(at: 7) ? nil : statement.value(at: 7, as: Money.self)
         self.link = try statement.isNull(at: 8) ? nil : statement.value(at: 8, as: URL.self)
         self.price = try statement.isNull(at: 9) ? nil : statement.value(at: 9, as: Decimal.self)
-        self.quantity = try statement.isNull(at: 10) ? nil : statement.double(at: 10)
+        self.quantity = try statement.optionalDouble(at: 10)
         self.flag = try statement.bool(at: 11)
     }
 

@@ -59,9 +59,9 @@ extension Purchase {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.optionalInt64(at: 0)
         self.clientId = try statement.int64(at: 1)
-        self.amount = try statement.isNull(at: 2) ? nil : statement.int64(at: 2)
+        self.amount = try statement.optionalInt64(at: 2)
         self.status = try statement.rawRepresentable(at: 3, as: Status.self)
         self.note = statement.optionalString(at: 4)
     }

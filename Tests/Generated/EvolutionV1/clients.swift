@@ -48,7 +48,7 @@ extension Client {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.optionalInt64(at: 0)
         self.name = try statement.string(at: 1)
         self.email = statement.optionalString(at: 2)
         self.phone = statement.optionalString(at: 3)

@@ -50,7 +50,7 @@ extension Author {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.optionalInt64(at: 0)
         self.name = try statement.string(at: 1)
         self.externalId = try statement.isNull(at: 2) ? nil : statement.uuidText(at: 2)
         self.website = try statement.isNull(at: 3) ? nil : statement.value(at: 3, as: URL.self)

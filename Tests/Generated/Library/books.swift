@@ -80,13 +80,13 @@ extension Book {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.optionalInt64(at: 0)
         self.isbn = statement.optionalString(at: 1)
         self.title = try statement.string(at: 2)
         self.authorId = try statement.int64(at: 3)
         self.published = try statement.optionalISO8601Date(at: 4)
         self.status = try statement.rawRepresentable(at: 5, as: Status.self)
-        self.rating = try statement.isNull(at: 6) ? nil : statement.double(at: 6)
+        self.rating = try statement.optionalDouble(at: 6)
         self.subtitle = statement.optionalString(at: 7)
         self.price = try statement.isNull(at: 8) ? nil : statement.value(at: 8, as: Decimal.self)
     }
@@ -339,7 +339,7 @@ extension Book {
         /// Reads a row from the current row of the query's statement, by result column index.
         public init(row statement: Statement) throws {
             self.title = try statement.string(at: 0)
-            self.best = try statement.isNull(at: 1) ? nil : statement.double(at: 1)
+            self.best = try statement.optionalDouble(at: 1)
         }
     }
 }
@@ -402,7 +402,7 @@ extension Book {
         /// Reads a row from the current row of the query's statement, by result column index.
         public init(row statement: Statement) throws {
             self.books = try statement.int64(at: 0)
-            self.average = try statement.isNull(at: 1) ? nil : statement.double(at: 1)
+            self.average = try statement.optionalDouble(at: 1)
             self.newest = try statement.optionalISO8601Date(at: 2)
             self.totalRating = try statement.double(at: 3)
         }
@@ -755,7 +755,7 @@ extension AuthorShelf {
         self.authorId = try statement.int64(at: 0)
         self.name = try statement.string(at: 1)
         self.books = try statement.int64(at: 2)
-        self.best = try statement.isNull(at: 3) ? nil : statement.double(at: 3)
+        self.best = try statement.optionalDouble(at: 3)
     }
 }
 

@@ -80,7 +80,7 @@ extension Book {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.optionalInt64(at: 0)
         self.isbn = statement.optionalString(at: 1)
         self.title = try statement.string(at: 2)
         self.authorId = try statement.int64(at: 3)

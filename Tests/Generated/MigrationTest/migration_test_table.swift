@@ -48,7 +48,7 @@ extension MigrationTestTable {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
-        self.rowID = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.rowID = try statement.optionalInt64(at: 0)
         self.version1 = statement.optionalString(at: 1)
         self.version2 = statement.optionalString(at: 2)
         self.version3 = statement.optionalString(at: 3)

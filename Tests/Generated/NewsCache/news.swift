@@ -47,7 +47,7 @@ extension News {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.optionalInt64(at: 0)
         self.userID = statement.optionalString(at: 1)
         self.dict = try statement.isNull(at: 2) ? nil : statement.data(at: 2)
     }

@@ -43,7 +43,7 @@ extension Student {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.optionalInt64(at: 0)
         self.name = try statement.string(at: 1)
         self.gender = statement.optionalString(at: 2)
     }

@@ -83,17 +83,17 @@ extension TestTable {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
-        self.rowID = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.rowID = try statement.optionalInt64(at: 0)
         self.name = try statement.string(at: 1)
         self.age = try statement.int64(at: 2)
         self.isCelebrity = try statement.isNull(at: 3) ? nil : statement.bool(at: 3)
         self.bolbData = try statement.isNull(at: 4) ? nil : statement.data(at: 4)
-        self.progress = try statement.isNull(at: 5) ? nil : statement.double(at: 5)
+        self.progress = try statement.optionalDouble(at: 5)
         self.nilText = statement.optionalString(at: 6)
         self.defaultText = statement.optionalString(at: 7)
-        self.defaultInt = try statement.isNull(at: 8) ? nil : statement.int64(at: 8)
-        self.defaultReal = try statement.isNull(at: 9) ? nil : statement.double(at: 9)
-        self.timeStamp = try statement.isNull(at: 10) ? nil : statement.int64(at: 10)
+        self.defaultInt = try statement.optionalInt64(at: 8)
+        self.defaultReal = try statement.optionalDouble(at: 9)
+        self.timeStamp = try statement.optionalInt64(at: 10)
     }
 
     /// Binds every column to parameters `?1`...`?11`, in column order.

@@ -94,7 +94,7 @@ extension Ticket {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.optionalInt64(at: 0)
         self.`self` = statement.optionalString(at: 1)
         self.tier = try statement.rawRepresentable(at: 2, as: Tier.self)
         self.status = try statement.isNull(at: 3) ? nil : statement.rawRepresentable(at: 3, as: Status.self)
@@ -502,7 +502,7 @@ extension SwitchState {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.optionalInt64(at: 0)
         self.on = try statement.bool(at: 1)
     }
 
@@ -694,7 +694,7 @@ extension Account {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.optionalInt64(at: 0)
         self.email = try statement.string(at: 1)
         self.created = try statement.optionalISO8601Date(at: 2)
     }

@@ -55,7 +55,7 @@ extension Entry {
 
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+        self.id = try statement.optionalInt64(at: 0)
         self.written = try statement.iso8601Date(at: 1)
         self.mood = try statement.rawRepresentable(at: 2, as: Mood.self)
         self.text = try statement.string(at: 3)
