@@ -1,17 +1,17 @@
 /// What the database-file template needs.
-struct DatabaseModel {
-    struct TableEntry {
+struct DatabaseModel: Encodable {
+    struct TableEntry: Encodable {
         var tableName: String
         var accessorName: String
         var daoName: String
     }
 
-    struct MigrationModel {
+    struct MigrationModel: Encodable {
         var version: Int
         var steps: [StepModel]
     }
 
-    struct StepModel {
+    struct StepModel: Encodable {
         var comment: String
         var statements: [StringLiteralModel]
     }
