@@ -80,7 +80,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DAOGenCoreTests",
-            dependencies: ["_DAOGenCore", "DAOGenRuntime", "DAOGenTemplates"]
+            dependencies: [
+                "_DAOGenCore", "DAOGenRuntime", "DAOGenTemplates",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .testTarget(
             name: "DAOGenRuntimeTests",

@@ -21,8 +21,8 @@ import Testing
     }
 
     @Test func smallSchemasStayWhole() throws {
-        let parts = TableGroups.split(try Self.schema(tables: 5, references: []))
-        #expect(parts.map { $0.tables.map(\.name) } == [["t0", "t1", "t2", "t3", "t4"]])
+        let parts = TableGroups.split(try Self.schema(tables: TableGroups.targetSize, references: []))
+        #expect(parts.map { $0.tables.map(\.name) } == [(0..<TableGroups.targetSize).map { "t\($0)" }])
     }
 
     @Test func linkedTablesShareAPart() throws {

@@ -3,17 +3,27 @@ import Foundation
 import Mustache
 
 /// Stage 5: renders view models through the Mustache templates, the built-in ones or a user's overrides.
+/// A template renders as a `CompiledTemplate` when it uses only what that implements (the built-in ones
+/// do), else with swift-mustache; both give the same text.
 public struct TemplateRenderer: Sendable {
     /// The names of the templates a generator run uses.
     public static let templateNames = ["table-file", "database-file"]
 
+    /// The templates parsed by swift-mustache: those that do not compile, and overrides (whose parse
+    /// errors swift-mustache reports with their line and column).
     private let templates: [String: MustacheTemplate]
+    /// Each template's text.
+    private let sources: [String: String]
+    /// The templates that compile, by name.
+    private let compiled: [String: CompiledTemplate]
     /// Where each template came from, for errors in what it renders.
     private let paths: [String: String]
     /// When true, a rendering that `Generator.normalized` would change (trailing spaces, a run of blank
     /// lines, a missing final newline) is an error: the tests hold the built-in templates to it, so that
     /// what they lay out is the file as written.
     var requiresNormalizedOutput = false
+    /// When true, every template renders with swift-mustache: the tests compare the two engines.
+    var rendersWithSwiftMustache = false
     /// The templates replaced by a user's file: only their output can lack a declaration's name.
     private let overridden: Set<String>
 
@@ -21,6 +31,8 @@ public struct TemplateRenderer: Sendable {
     /// A template that does not parse is an error naming its file, line and column.
     public init(overridesDirectory: URL? = nil, displayPath: String? = nil) throws(DiagnosticsError) {
         var templates: [String: MustacheTemplate] = [:]
+        var sources: [String: String] = [:]
+        var compiled: [String: CompiledTemplate] = [:]
         var paths: [String: String] = [:]
         var overridden: Set<String> = []
         var diagnostics = DiagnosticCollector()
@@ -44,6 +56,11 @@ public struct TemplateRenderer: Sendable {
                 }
             }
             paths[name] = path
+            sources[name] = source
+            compiled[name] = CompiledTemplate(source)
+            // A built-in template that compiles is known to parse (the tests hold it to swift-mustache's
+            // output); parsing it again costs more than rendering a hundred tables.
+            if compiled[name] != nil && !overridden.contains(name) { continue }
             do {
                 templates[name] = try MustacheTemplate(string: source)
             } catch let error as MustacheTemplate.ParserError {
@@ -65,6 +82,8 @@ public struct TemplateRenderer: Sendable {
         }
         try diagnostics.throwIfErrors()
         self.templates = templates
+        self.sources = sources
+        self.compiled = compiled
         self.paths = paths
         self.overridden = overridden
     }
@@ -81,12 +100,28 @@ public struct TemplateRenderer: Sendable {
     }
 
     func render(_ model: TableFileModel) throws(DiagnosticsError) -> String {
-        try laidOut(checked(templates["table-file"]!.render(MustacheBox.box(model) as Any), of: "table-file"), of: "table-file")
+        try render(model, with: "table-file")
     }
 
     func render(_ model: DatabaseModel) throws(DiagnosticsError) -> String {
-        try laidOut(checked(templates["database-file"]!.render(MustacheBox.box(model) as Any), of: "database-file"), of: "database-file")
+        try render(model, with: "database-file")
     }
+
+    private func render(_ model: some Encodable, with name: String) throws(DiagnosticsError) -> String {
+        let value = TemplateValue(model)!  // a model is a struct, never nil
+        let text: String
+        if !rendersWithSwiftMustache, let compiled = compiled[name] {
+            text = compiled.render(value)
+        } else {
+            // A built-in template that compiled was not parsed by swift-mustache; it parses (see above).
+            let template = try? templates[name] ?? MustacheTemplate(string: sources[name]!)
+            text = template!.render(value.mustacheValue)
+        }
+        return try laidOut(checked(text, of: name), of: name)
+    }
+
+    /// Whether template `name` renders as a `CompiledTemplate` (for tests).
+    func isCompiled(_ name: String) -> Bool { compiled[name] != nil }
 
     /// `text`, after checking that it needs no normalization when `requiresNormalizedOutput` is set.
     private func laidOut(_ text: String, of name: String) throws(DiagnosticsError) -> String {
