@@ -47,7 +47,12 @@ enum ConcurrencyBenchmark {
         let grdbTime = try await median(runs) {
             try await concurrently(tasks) { _ = try await grdbPool.read { db in try IndexedWide.fetchAll(db) } }
         }
+        // The machine's ceiling: hand-written C API code, a connection per task, nothing shared.
+        let rawTime = try await median(runs) {
+            try await concurrently(tasks) { _ = try RawSQLiteImplementation().fetchWide(path: path) }
+        }
         let oneTask = try await median(runs) { _ = try await pool.read { try $0.wide.fetchAll() } }
+        let oneRawTask = try await median(runs) { _ = try RawSQLiteImplementation().fetchWide(path: path) }
         func rate(_ duration: Duration) -> String {
             String(format: "%.2f M rows/s", Double(tasks * rows) / seconds(duration) / 1e6)
         }
@@ -56,8 +61,9 @@ enum ConcurrencyBenchmark {
         log("| daogen, reader pool (`await read {}`) | \(format(poolTime)) | \(rate(poolTime)) | \(ratio(singleTime, poolTime)) |")
         log("| daogen, one connection (`maximumReaderCount = 0`) | \(format(singleTime)) | \(rate(singleTime)) | 1.00× |")
         log("| GRDB `DatabasePool.read`, record by index | \(format(grdbTime)) | \(rate(grdbTime)) | \(ratio(singleTime, grdbTime)) |")
+        log("| sqlite3 C API, a connection per task (the ceiling) | \(format(rawTime)) | \(rate(rawTime)) | \(ratio(singleTime, rawTime)) |")
         log("")
-        log("One task alone: \(format(oneTask)). daogen's pool is \(ratio(grdbTime, poolTime)) GRDB's pool throughput.")
+        log("One task alone: daogen \(format(oneTask)), C API \(format(oneRawTask)). daogen's pool is \(ratio(grdbTime, poolTime)) GRDB's pool throughput and \(ratio(rawTime, poolTime)) the C API's.")
         log("")
 
         // 2. Async overhead: one find(id:) per call.
