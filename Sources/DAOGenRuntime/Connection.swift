@@ -82,8 +82,8 @@ final class Connection: @unchecked Sendable {
         return statement
     }
 
-    /// The statement for `key`, marked in use.
-    @usableFromInline
+    /// The statement for `key`, marked in use. Inlined into the DAOs' hot path.
+    @usableFromInline @inline(__always)
     func checkOutStatement(for key: StatementKey) throws -> Statement {
         if let cached = statements.statement(for: key) {
             return try checkOut(cached)
@@ -107,6 +107,8 @@ final class Connection: @unchecked Sendable {
     }
 
     /// `cached`, marked in use, or a fresh uncached statement of its SQL when it is already in use.
+    /// Inlined: on the DAOs' hot path a call cost a retain and a release of the statement.
+    @inline(__always)
     private func checkOut(_ cached: Statement) throws -> Statement {
         guard !cached.isInUse else {
             let fresh = try Statement(connection: handle, sql: cached.sql, persistent: false)
@@ -119,7 +121,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Resets a statement that its user is done with and makes it available again.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func checkIn(_ statement: Statement) {
         statement.resetForReuse()
         statement.isInUse = false

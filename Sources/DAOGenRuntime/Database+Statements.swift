@@ -59,7 +59,21 @@ extension Database {
     /// Checks out the statement of `key` on the connection the call is routed to.
     @usableFromInline
     func beginAccess(_ key: StatementKey) throws -> StatementAccess {
-        try beginAccess(kind: key.kind) { try $0.checkOutStatement(for: key) }
+        // The DAOs' hot path, inside a transaction or `read {}`: the scope's connection, reached
+        // by index (no copy of the scope's entry) and without the closure of the general path.
+        let scoped = try ThreadScopes.withCurrent { scopes -> StatementAccess? in
+            guard let index = scopes.index(for: identity), scopes.entries[index].kind != .statement || key.kind == .read else {
+                return nil
+            }
+            let connection = scopes.entries[index].connection
+            let statement = try connection.checkOutStatement(for: key)
+            if let tracker = scopes.entries[index].tracker {
+                tracker.tables.formUnion(statement.readTables)
+            }
+            connection.noteWrites(of: statement)
+            return StatementAccess(statement: statement, connection: connection, release: .none)
+        }
+        return try scoped ?? beginAccess(kind: key.kind) { try $0.checkOutStatement(for: key) }
     }
 
     /// Checks out the statement of `sql` on the connection the call is routed to.

@@ -56,6 +56,17 @@ final class ThreadScopes {
         return nil
     }
 
+    /// The position in ``entries`` of the innermost scope of `owner`, if any.
+    @inlinable
+    func index(for owner: ObjectIdentifier) -> Int? {
+        var index = entries.count
+        while index > 0 {
+            index -= 1
+            if entries[index].owner == owner { return index }
+        }
+        return nil
+    }
+
     /// The current thread's scopes, created on first use.
     @usableFromInline
     static var current: ThreadScopes {
@@ -65,6 +76,15 @@ final class ThreadScopes {
         let scopes = ThreadScopes()
         pthread_setspecific(key, Unmanaged.passRetained(scopes).toOpaque())
         return scopes
+    }
+
+    /// `body` applied to the current thread's scopes, which are not retained for it: the thread-local
+    /// slot holds them as long as the thread lives (a retain and a release less on the DAOs' hot path).
+    static func withCurrent<Result>(_ body: (ThreadScopes) throws -> Result) rethrows -> Result {
+        if let pointer = pthread_getspecific(key) {
+            return try Unmanaged<ThreadScopes>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        }
+        return try body(current)
     }
 
     /// The thread-local slot; its destructor releases a thread's scopes when the thread ends.
