@@ -1,3 +1,5 @@
+import Foundation
+import DAOGenRuntime
 import Testing
 
 @testable import _DAOGenCore
@@ -40,6 +42,63 @@ import Testing
     ])
     func affinityFollowsSQLiteRules(type: String, expected: Affinity) {
         #expect(Affinity(declaredType: type) == expected)
+    }
+
+    /// The family of the rule above: random type names, their affinity as SQLite itself gives it
+    /// (what `CAST` makes of '1.5' and '1', which tells the five affinities apart).
+    @Test func affinityAgreesWithSQLiteOnRandomTypeNames() throws {
+        let database = try Database(path: ":memory:")
+        let fragments = [
+            "INT", "int", "Char", "CLOB", "text", "BLOB", "REAL", "floa", "DOUB", "le", "VAR", "BIG", "STRING",
+            "BOOL", "DATE", "POINT", "ıNT", "ß", "é", "NUM", "x", "Y", "_",
+        ]
+        var random = SplitMix64(seed: 0xAFF1_0173)
+        for _ in 0..<500 {
+            let words = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                (0..<Int.random(in: 1...3, using: &random)).map { _ in fragments.randomElement(using: &random)! }.joined()
+            }
+            var type = words.joined(separator: " ")
+            if Bool.random(using: &random) { type += "(10)" }
+            // Bare words: SQLite dequotes a quoted type name in CAST down to its first word.
+            let row = try #require(try database.rows("SELECT typeof(CAST('1.5' AS \(type))), typeof(CAST('1' AS \(type)))").first)
+            let sqlite: Affinity
+            switch (row[0], row[1]) {
+            case (.text("integer"), _): sqlite = .integer
+            case (.text("real"), .text("integer")): sqlite = .numeric
+            case (.text("real"), _): sqlite = .real
+            case (.text("text"), _): sqlite = .text
+            default: sqlite = .blob
+            }
+            #expect(Affinity(declaredType: type) == sqlite, "\(type)")
+        }
+    }
+
+    /// `trimmingBlanks()` is `trimmingCharacters(in: .whitespaces)`, on random strings of blanks,
+    /// line breaks (not blanks) and other characters.
+    @Test func trimmingBlanksAgreesWithFoundation() {
+        let pieces = [" ", "\t", "\u{00A0}", "\u{2003}", "\u{3000}", "\n", "\r\n", "a", "é", "'", "\u{301}", "x y"]
+        var random = SplitMix64(seed: 0x7819)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(text.trimmingBlanks() == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+        }
+    }
+
+    /// Every text literal `SQLLiteral` reads is the value SQLite reads from the same SQL.
+    @Test func textLiteralsAgreeWithSQLite() throws {
+        let database = try Database(path: ":memory:")
+        let pieces = ["'", "''", "a", " ", "é", "\t", "x'y", "😀"]
+        var random = SplitMix64(seed: 0x5117)
+        var checked = 0
+        for _ in 0..<1_000 {
+            let body = (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let sql = " '" + body + "'\t"
+            guard case let .text(value)? = SQLLiteral(sql: sql) else { continue }
+            checked += 1
+            let row = try #require(try database.rows("SELECT \(sql)").first)
+            #expect(row == [.text(value)], "\(sql.debugDescription)")
+        }
+        #expect(checked > 100)
     }
 
     @Test func sqlLiterals() {

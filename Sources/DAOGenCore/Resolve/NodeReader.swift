@@ -48,7 +48,7 @@ struct NodeReader {
     /// A non-empty scalar's text.
     mutating func name(_ node: YAMLNode, key: String) -> String? {
         guard let text = string(node, key: key) else { return nil }
-        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if text.trimmingBlanks().isEmpty {
             diagnostics.error("'\(key)' must not be empty", at: node.location)
             return nil
         }

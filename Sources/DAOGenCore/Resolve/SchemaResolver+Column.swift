@@ -97,9 +97,10 @@ extension SchemaResolver {
     /// Warns when a type gets NUMERIC affinity only by SQLite's last rule (no INT, CHAR, CLOB, TEXT,
     /// BLOB, REAL, FLOA or DOUB in its name), which silently makes `STRING` or `BOOLEAN` a Double.
     mutating func warnAboutFallbackAffinity(_ column: Column, at location: SourceLocation) {
+        guard column.affinity == .numeric, column.swiftType == .double else { return }
         let upper = column.sqlType.uppercased()
-        let base = String(upper.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
-        guard column.affinity == .numeric, column.swiftType == .double, !Self.numericTypeNames.contains(base) else { return }
+        let base = String(upper.prefix { $0 != "(" }).trimmingBlanks()
+        guard !Self.numericTypeNames.contains(base) else { return }
         let meant: String
         if base.contains("STR") {
             meant = "did you mean TEXT?"
@@ -120,7 +121,7 @@ extension SchemaResolver {
     /// A DEFAULT: a literal, `CURRENT_TIME` / `_DATE` / `_TIMESTAMP`, or one expression.
     mutating func defaultValue(_ node: YAMLNode, column: String) -> String? {
         guard let sql = reader.name(node, key: "default") else { return nil }
-        if SQLLiteral(sql: sql) != nil || SQLWriter.bareDefaultKeywords.contains(sql.trimmingCharacters(in: .whitespaces).uppercased()) {
+        if SQLLiteral(sql: sql) != nil || SQLWriter.bareDefaultKeywords.contains(sql.trimmingBlanks().uppercased()) {
             return sql
         }
         return expression(node, key: "default", of: "column '\(column)'")

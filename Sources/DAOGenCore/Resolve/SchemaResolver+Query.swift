@@ -62,7 +62,7 @@ extension SchemaResolver {
                 reader.diagnostics.error("'\(name)' is typed twice in '\(key)'", at: nameNode.location)
                 continue
             }
-            annotations.append(TypeAnnotation(name: name, written: written.trimmingCharacters(in: .whitespaces), location: typeNode.location))
+            annotations.append(TypeAnnotation(name: name, written: written.trimmingBlanks(), location: typeNode.location))
         }
         return annotations
     }

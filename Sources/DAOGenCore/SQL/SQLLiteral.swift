@@ -10,18 +10,29 @@ enum SQLLiteral: Equatable {
 
     /// Parses `'text'` (with `''` escapes), signed integers and reals, NULL, TRUE and FALSE; nil for anything else.
     init?(sql: String) {
-        let text = sql.trimmingCharacters(in: .whitespaces)
-        switch text.uppercased() {
+        let text = sql.trimmingBlanks()
+        switch text.asciiUppercased() {
         case "NULL": self = .null; return
         case "TRUE": self = .bool(true); return
         case "FALSE": self = .bool(false); return
         default: break
         }
-        if text.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") {
-            let body = text.dropFirst().dropLast()
-            // A lone quote inside would end the literal early: not a single literal then.
-            if body.replacingOccurrences(of: "''", with: "").contains("'") { return nil }
-            self = .text(body.replacingOccurrences(of: "''", with: "'"))
+        let quote = UInt8(ascii: "'")
+        let bytes = Array(text.utf8)
+        if bytes.count >= 2, bytes.first == quote, bytes.last == quote {
+            // Every quote inside must be doubled: a lone one would end the literal early.
+            var body: [UInt8] = []
+            body.reserveCapacity(bytes.count - 2)
+            var index = 1
+            while index < bytes.count - 1 {
+                if bytes[index] == quote {
+                    guard index + 1 < bytes.count - 1, bytes[index + 1] == quote else { return nil }
+                    index += 1
+                }
+                body.append(bytes[index])
+                index += 1
+            }
+            self = .text(String(decoding: body, as: UTF8.self))
             return
         }
         let unparenthesized = text.hasPrefix("(") && text.hasSuffix(")") ? String(text.dropFirst().dropLast()) : text
@@ -33,5 +44,26 @@ enum SQLLiteral: Equatable {
         } else {
             return nil
         }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing blanks: `trimmingCharacters(in: .whitespaces)` (tab and
+    /// Unicode's space separators), without Foundation's character-set machinery, which cost thousands
+    /// of instructions a call on the generator's hot paths.
+    func trimmingBlanks() -> String {
+        func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == " " || scalar == "\t" || (scalar.value > 0x7F && scalar.properties.generalCategory == .spaceSeparator)
+        }
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isBlank($0) })!
+        if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return self }
+        return String(scalars[first...last])
+    }
+
+    /// The string with ASCII letters uppercased and everything else kept, as SQLite folds case.
+    func asciiUppercased() -> String {
+        String(decoding: utf8.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 }, as: UTF8.self)
     }
 }

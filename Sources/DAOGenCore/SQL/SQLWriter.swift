@@ -115,8 +115,8 @@ enum SQLWriter {
     /// A DEFAULT as SQLite's grammar takes it: literals and CURRENT_* bare, a parenthesized
     /// expression as it is, anything else in parentheses (which the resolver made sure contain it).
     static func defaultExpression(_ sql: String) -> String {
-        let trimmed = sql.trimmingCharacters(in: .whitespaces)
-        if SQLLiteral(sql: trimmed) != nil || bareDefaultKeywords.contains(trimmed.uppercased())
+        let trimmed = sql.trimmingBlanks()
+        if SQLLiteral(sql: trimmed) != nil || bareDefaultKeywords.contains(trimmed.asciiUppercased())
             || SQLSlot.isParenthesized(trimmed) {
             return trimmed
         }

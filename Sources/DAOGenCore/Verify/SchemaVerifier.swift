@@ -174,7 +174,7 @@ struct SchemaVerifier {
             if let defaultSQL = column.defaultSQL,
                let problem = probe("\(SQLWriter.quote(column.name(at: version))) \(column.sqlType) DEFAULT \(SQLWriter.defaultExpression(defaultSQL))") {
                 // A bare word is a column name to SQLite; the YAML quotes around it were probably meant for SQL.
-                let isWord = SwiftNaming.isIdentifier(defaultSQL.trimmingCharacters(in: .whitespaces))
+                let isWord = SwiftNaming.isIdentifier(defaultSQL.trimmingBlanks())
                 let hint = isWord ? "; for the text \(defaultSQL) write default: \"'\(defaultSQL)'\"" : ""
                 diagnostics.error("invalid SQL in 'default' of column '\(column.name)': \(problem)\(hint)", at: column.location(of: "default"))
                 found = true
