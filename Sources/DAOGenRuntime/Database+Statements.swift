@@ -59,21 +59,7 @@ extension Database {
     /// Checks out the statement of `key` on the connection the call is routed to.
     @usableFromInline
     func beginAccess(_ key: StatementKey) throws -> StatementAccess {
-        // The DAOs' hot path, inside a transaction or `read {}`: the scope's connection, reached
-        // by index (no copy of the scope's entry) and without the closure of the general path.
-        let scoped = try ThreadScopes.withCurrent { scopes -> StatementAccess? in
-            guard let index = scopes.index(for: identity), scopes.entries[index].kind != .statement || key.kind == .read else {
-                return nil
-            }
-            let connection = scopes.entries[index].connection
-            let statement = try connection.checkOutStatement(for: key)
-            if let tracker = scopes.entries[index].tracker {
-                tracker.tables.formUnion(statement.readTables)
-            }
-            connection.noteWrites(of: statement)
-            return StatementAccess(statement: statement, connection: connection, release: .none)
-        }
-        return try scoped ?? beginAccess(kind: key.kind) { try $0.checkOutStatement(for: key) }
+        try beginAccess(kind: key.kind) { try $0.checkOutStatement(for: key) }
     }
 
     /// Checks out the statement of `sql` on the connection the call is routed to.
@@ -83,17 +69,26 @@ extension Database {
     }
 
     /// Routes a statement of `kind`: to the connection of the thread's scope, to a reader, or to the
-    /// writer; `checkOut` gets the statement on the chosen connection.
+    /// writer; `checkOut` gets the statement on the chosen connection. Inlined into its two callers,
+    /// so `checkOut` is no closure on the DAOs' hot path.
+    @inline(__always)
     private func beginAccess(kind: SQLKind, _ checkOut: (Connection) throws -> Statement) throws -> StatementAccess {
-        let scopes = ThreadScopes.current
-        if let entry = scopes.entry(for: identity), entry.kind != .statement || kind == .read {
-            let statement = try checkOut(entry.connection)
-            if let tracker = entry.tracker {
+        // Inside a transaction or `read {}` (the hot path): the scope's connection, reached by index,
+        // without copying the scope's entry or retaining the thread's scopes.
+        let scoped = try ThreadScopes.withCurrent { scopes -> StatementAccess? in
+            guard let index = scopes.index(for: identity), scopes.entries[index].kind != .statement || kind == .read else {
+                return nil
+            }
+            let connection = scopes.entries[index].connection
+            let statement = try checkOut(connection)
+            if let tracker = scopes.entries[index].tracker {
                 tracker.tables.formUnion(statement.readTables)
             }
-            entry.connection.noteWrites(of: statement)
-            return StatementAccess(statement: statement, connection: entry.connection, release: .none)
+            connection.noteWrites(of: statement)
+            return StatementAccess(statement: statement, connection: connection, release: .none)
         }
+        if let scoped { return scoped }
+        let scopes = ThreadScopes.current
         if kind != .write, maximumReaderCount > 0 {
             let reader = try checkOutReader()
             let statement: Statement

@@ -48,12 +48,7 @@ final class ThreadScopes {
     /// The innermost scope of `owner`, if any.
     @inlinable
     func entry(for owner: ObjectIdentifier) -> Entry? {
-        var index = entries.count
-        while index > 0 {
-            index -= 1
-            if entries[index].owner == owner { return entries[index] }
-        }
-        return nil
+        index(for: owner).map { entries[$0] }
     }
 
     /// The position in ``entries`` of the innermost scope of `owner`, if any.

@@ -11,7 +11,7 @@ public enum Affinity: String, Sendable, CaseIterable {
     /// its ASCII-only case folding (compared byte by byte: Foundation's substring search cost
     /// thousands of instructions a column).
     public init(declaredType typeName: String) {
-        let upper = typeName.utf8.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 }
+        let upper = typeName.asciiUppercasedUTF8()
         func contains(_ word: StaticString) -> Bool {
             let bytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
             guard upper.count >= bytes.count else { return false }

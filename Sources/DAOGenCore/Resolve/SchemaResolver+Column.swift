@@ -121,7 +121,7 @@ extension SchemaResolver {
     /// A DEFAULT: a literal, `CURRENT_TIME` / `_DATE` / `_TIMESTAMP`, or one expression.
     mutating func defaultValue(_ node: YAMLNode, column: String) -> String? {
         guard let sql = reader.name(node, key: "default") else { return nil }
-        if SQLLiteral(sql: sql) != nil || SQLWriter.bareDefaultKeywords.contains(sql.trimmingBlanks().uppercased()) {
+        if SQLWriter.isBareDefault(sql) {
             return sql
         }
         return expression(node, key: "default", of: "column '\(column)'")

@@ -46,24 +46,3 @@ enum SQLLiteral: Equatable {
         }
     }
 }
-
-extension String {
-    /// The string without leading and trailing blanks: `trimmingCharacters(in: .whitespaces)` (tab and
-    /// Unicode's space separators), without Foundation's character-set machinery, which cost thousands
-    /// of instructions a call on the generator's hot paths.
-    func trimmingBlanks() -> String {
-        func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == " " || scalar == "\t" || (scalar.value > 0x7F && scalar.properties.generalCategory == .spaceSeparator)
-        }
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isBlank($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !isBlank($0) })!
-        if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return self }
-        return String(scalars[first...last])
-    }
-
-    /// The string with ASCII letters uppercased and everything else kept, as SQLite folds case.
-    func asciiUppercased() -> String {
-        String(decoding: utf8.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 }, as: UTF8.self)
-    }
-}

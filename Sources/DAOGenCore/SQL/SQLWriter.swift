@@ -112,12 +112,16 @@ enum SQLWriter {
     /// The DEFAULT keywords SQLite takes without parentheses.
     static let bareDefaultKeywords: Set<String> = ["CURRENT_TIME", "CURRENT_DATE", "CURRENT_TIMESTAMP"]
 
+    /// Whether a DEFAULT stands bare in SQL: a literal or a `CURRENT_*` keyword.
+    static func isBareDefault(_ sql: String) -> Bool {
+        SQLLiteral(sql: sql) != nil || bareDefaultKeywords.contains(sql.trimmingBlanks().asciiUppercased())
+    }
+
     /// A DEFAULT as SQLite's grammar takes it: literals and CURRENT_* bare, a parenthesized
     /// expression as it is, anything else in parentheses (which the resolver made sure contain it).
     static func defaultExpression(_ sql: String) -> String {
         let trimmed = sql.trimmingBlanks()
-        if SQLLiteral(sql: trimmed) != nil || bareDefaultKeywords.contains(trimmed.asciiUppercased())
-            || SQLSlot.isParenthesized(trimmed) {
+        if isBareDefault(trimmed) || SQLSlot.isParenthesized(trimmed) {
             return trimmed
         }
         return "(\(trimmed))"
