@@ -44,7 +44,7 @@ final class Connection: @unchecked Sendable {
             let authorizations = Unmanaged<Authorizations>.fromOpaque(context).takeUnretainedValue()
             switch action {
             case SQLITE_READ:
-                authorizations.read.insert(String(cString: first))
+                authorizations.noteRead(first)
             case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
                 authorizations.written.insert(String(cString: first))
             default:
@@ -267,8 +267,30 @@ final class Authorizations {
     /// Tables inserted into, updated or deleted from, by the statement or its triggers.
     var written: Set<String> = []
 
+    /// The table of the last read: SQLite reports a read per column, so a repeat is recognized by
+    /// comparing bytes, without making and hashing a string.
+    private var lastRead: String?
+
+    /// Notes a read of the table named `name`.
+    func noteRead(_ name: UnsafePointer<CChar>) {
+        if let lastRead, Self.equals(lastRead, name) { return }
+        let table = String(cString: name)
+        lastRead = table
+        read.insert(table)
+    }
+
+    private static func equals(_ text: String, _ name: UnsafePointer<CChar>) -> Bool {
+        var index = 0
+        for byte in text.utf8 {
+            if UInt8(bitPattern: name[index]) != byte { return false }
+            index += 1
+        }
+        return name[index] == 0
+    }
+
     /// Forgets what was reported.
     func reset() {
+        lastRead = nil
         if !read.isEmpty { read.removeAll() }
         if !written.isEmpty { written.removeAll() }
     }

@@ -84,6 +84,57 @@ import Testing
         }
     }
 
+    /// `utf8Range(of:)` finds what Foundation's `range(of:)` finds, on random ASCII and non-ASCII text.
+    @Test func utf8RangeAgreesWithFoundation() {
+        let pieces = ["a", "b", "ab", " ", "\"", "é", "e\u{301}", "😀", "("]
+        var random = SplitMix64(seed: 0x4A11)
+        for _ in 0..<2_000 {
+            func text(_ count: ClosedRange<Int>) -> String {
+                (0..<Int.random(in: count, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            }
+            let haystack = text(0...8), needle = text(1...3)
+            let found = haystack.utf8Range(of: needle)
+            // Foundation compares characters; bytes and characters agree when the needle's bytes match.
+            let expected = haystack.utf8.indices.first { haystack.utf8[$0...].starts(with: needle.utf8) }
+            #expect(found?.lowerBound == expected, "\(haystack.debugDescription) \(needle.debugDescription)")
+            if let found {
+                #expect(String(haystack[found]) == needle)
+                if !needle.unicodeScalars.contains(where: { $0.value > 0x7F }), !haystack.unicodeScalars.contains(where: { $0.value > 0x7F }) {
+                    #expect(haystack.range(of: needle) == found)
+                }
+            } else {
+                #expect(haystack.range(of: needle) == nil || needle.unicodeScalars.contains { $0.value > 0x7F })
+            }
+        }
+    }
+
+    /// Every name, quoted, is that name to SQLite: a column so named reads back unchanged.
+    @Test func quotedIdentifiersAgreeWithSQLite() throws {
+        let database = try Database(path: ":memory:")
+        let pieces = ["\"", "\"\"", "a", " ", "é", "select", "'", "😀", "]"]
+        var random = SplitMix64(seed: 0x0A7E)
+        for _ in 0..<500 {
+            let name = (0..<Int.random(in: 1...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let quoted = SQLWriter.quote(name)
+            try database.execute("CREATE TABLE t (\(quoted))")
+            #expect(try database.rows("SELECT name FROM pragma_table_info('t')") == [[.text(name)]], "\(quoted)")
+            try database.execute("DROP TABLE t")
+        }
+    }
+
+    /// A column is a value: changing a copy leaves the original as it was, though both share storage until then.
+    @Test func columnsAreValues() {
+        let original = TableModel.code("title", AnalyzedQuery.Value(type: .string, isOptional: true)).column
+        var copy = original
+        copy.name = "subtitle"
+        copy.notNull = true
+        #expect(original.name == "title" && !original.notNull)
+        #expect(copy.name == "subtitle" && copy.notNull)
+        var other = copy
+        other.defaultSQL = "''"
+        #expect(copy.defaultSQL == nil && other.defaultSQL == "''" && other.name == "subtitle")
+    }
+
     /// Every text literal `SQLLiteral` reads is the value SQLite reads from the same SQL.
     @Test func textLiteralsAgreeWithSQLite() throws {
         let database = try Database(path: ":memory:")

@@ -177,7 +177,7 @@ struct TableModel: Encodable {
             }
             // The column lists of the SELECT and the INSERT are the record's `selection`.
             let list = name == "insert" ? "(" + sql.selection + ") VALUES " : name == "selectAll" ? "SELECT " + sql.selection + " " : nil
-            if let list, let range = text.range(of: list) {
+            if let list, let range = text.utf8Range(of: list) {
                 let start = text.index(range.lowerBound, offsetBy: name == "insert" ? 1 : 7)
                 let end = text.index(range.upperBound, offsetBy: name == "insert" ? -9 : -1)
                 return concatenated([literal(text[..<start]), recordSelection, literal(text[end...])])

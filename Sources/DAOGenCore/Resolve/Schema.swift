@@ -189,53 +189,272 @@ public struct TableCheck: Sendable {
     public var location: SourceLocation
 }
 
-/// A column of a table.
+/// A column of a table. Its fields live in one shared box that is copied only when a copy of the
+/// column changes: the later stages copy columns hundreds of thousands of times on a large schema
+/// (every `columns(at:)`), which then costs one retain instead of one per string field.
 public struct Column: SchemaElement {
     /// The declaration's identity, given by Resolve: the same column at two versions when it is the same.
-    public var id = DeclarationID.synthetic
+    public var id: DeclarationID {
+        get { storage.id }
+        set { uniqueStorage().id = newValue }
+    }
     /// SQL name at the latest version it exists in.
-    public var name: String
+    public var name: String {
+        get { storage.name }
+        set { uniqueStorage().name = newValue }
+    }
     /// Swift property name, not escaped.
-    public var swiftName: String
+    public var swiftName: String {
+        get { storage.swiftName }
+        set { uniqueStorage().swiftName = newValue }
+    }
     /// The declared SQL type, as written.
-    public var sqlType: String
+    public var sqlType: String {
+        get { storage.sqlType }
+        set { uniqueStorage().sqlType = newValue }
+    }
     /// The type's affinity by SQLite's rules.
-    public var affinity: Affinity
+    public var affinity: Affinity {
+        get { storage.affinity }
+        set { uniqueStorage().affinity = newValue }
+    }
     /// Doc comment text.
-    public var doc: String?
+    public var doc: String? {
+        get { storage.doc }
+        set { uniqueStorage().doc = newValue }
+    }
     /// NOT NULL.
-    public var notNull: Bool
+    public var notNull: Bool {
+        get { storage.notNull }
+        set { uniqueStorage().notNull = newValue }
+    }
     /// `notNull: false` written on a column: when the column is part of the primary key of a table
     /// with a rowid, it keeps SQLite's legacy quirk of accepting NULL in the key (for files made
     /// without daogen): no implicit NOT NULL, and an Optional property.
-    public var nullableKey: Bool
+    public var nullableKey: Bool {
+        get { storage.nullableKey }
+        set { uniqueStorage().nullableKey = newValue }
+    }
     /// Column-level PRIMARY KEY.
-    public var primaryKey: Bool
+    public var primaryKey: Bool {
+        get { storage.primaryKey }
+        set { uniqueStorage().primaryKey = newValue }
+    }
     /// `primaryKey: DESC`: `PRIMARY KEY DESC`, which in SQLite makes an INTEGER key a plain key and
     /// not the rowid alias (a documented quirk kept for compatibility).
-    public var primaryKeyDescending: Bool
+    public var primaryKeyDescending: Bool {
+        get { storage.primaryKeyDescending }
+        set { uniqueStorage().primaryKeyDescending = newValue }
+    }
     /// AUTOINCREMENT.
-    public var autoincrement: Bool
+    public var autoincrement: Bool {
+        get { storage.autoincrement }
+        set { uniqueStorage().autoincrement = newValue }
+    }
     /// Column-level UNIQUE.
-    public var unique: Bool
+    public var unique: Bool {
+        get { storage.unique }
+        set { uniqueStorage().unique = newValue }
+    }
     /// COLLATE name.
-    public var collate: String?
+    public var collate: String? {
+        get { storage.collate }
+        set { uniqueStorage().collate = newValue }
+    }
     /// DEFAULT expression, as written.
-    public var defaultSQL: String?
+    public var defaultSQL: String? {
+        get { storage.defaultSQL }
+        set { uniqueStorage().defaultSQL = newValue }
+    }
     /// Column-level CHECK expression.
-    public var check: String?
+    public var check: String? {
+        get { storage.check }
+        set { uniqueStorage().check = newValue }
+    }
     /// REFERENCES clause.
-    public var references: ForeignKey?
+    public var references: ForeignKey? {
+        get { storage.references }
+        set { uniqueStorage().references = newValue }
+    }
     /// The Swift type of the property.
-    public var swiftType: SwiftValueType
+    public var swiftType: SwiftValueType {
+        get { storage.swiftType }
+        set { uniqueStorage().swiftType = newValue }
+    }
     /// Versions the column exists in.
-    public var range: VersionRange
+    public var range: VersionRange {
+        get { storage.range }
+        set { uniqueStorage().range = newValue }
+    }
     /// Its former name, if it was renamed.
-    public var renamedFrom: Rename?
+    public var renamedFrom: Rename? {
+        get { storage.renamedFrom }
+        set { uniqueStorage().renamedFrom = newValue }
+    }
     /// The column's mapping node.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { storage.location }
+        set { uniqueStorage().location = newValue }
+    }
     /// Where each key's value was written.
-    public var keyLocations: [String: SourceLocation]
+    public var keyLocations: [String: SourceLocation] {
+        get { storage.keyLocations }
+        set { uniqueStorage().keyLocations = newValue }
+    }
+
+    private var storage: Storage
+
+    /// A column with every field given.
+    init(
+        id: DeclarationID = DeclarationID.synthetic,
+        name: String,
+        swiftName: String,
+        sqlType: String,
+        affinity: Affinity,
+        doc: String?,
+        notNull: Bool,
+        nullableKey: Bool,
+        primaryKey: Bool,
+        primaryKeyDescending: Bool,
+        autoincrement: Bool,
+        unique: Bool,
+        collate: String?,
+        defaultSQL: String?,
+        check: String?,
+        references: ForeignKey?,
+        swiftType: SwiftValueType,
+        range: VersionRange,
+        renamedFrom: Rename?,
+        location: SourceLocation,
+        keyLocations: [String: SourceLocation]
+    ) {
+        storage = Storage(
+            id: id,
+            name: name,
+            swiftName: swiftName,
+            sqlType: sqlType,
+            affinity: affinity,
+            doc: doc,
+            notNull: notNull,
+            nullableKey: nullableKey,
+            primaryKey: primaryKey,
+            primaryKeyDescending: primaryKeyDescending,
+            autoincrement: autoincrement,
+            unique: unique,
+            collate: collate,
+            defaultSQL: defaultSQL,
+            check: check,
+            references: references,
+            swiftType: swiftType,
+            range: range,
+            renamedFrom: renamedFrom,
+            location: location,
+            keyLocations: keyLocations
+        )
+    }
+
+    /// The box, copied first when another column shares it.
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    /// The fields. Only a uniquely referenced box is ever changed, so sharing one across threads is safe.
+    private final class Storage: @unchecked Sendable {
+        var id: DeclarationID
+        var name: String
+        var swiftName: String
+        var sqlType: String
+        var affinity: Affinity
+        var doc: String?
+        var notNull: Bool
+        var nullableKey: Bool
+        var primaryKey: Bool
+        var primaryKeyDescending: Bool
+        var autoincrement: Bool
+        var unique: Bool
+        var collate: String?
+        var defaultSQL: String?
+        var check: String?
+        var references: ForeignKey?
+        var swiftType: SwiftValueType
+        var range: VersionRange
+        var renamedFrom: Rename?
+        var location: SourceLocation
+        var keyLocations: [String: SourceLocation]
+
+        init(
+            id: DeclarationID,
+            name: String,
+            swiftName: String,
+            sqlType: String,
+            affinity: Affinity,
+            doc: String?,
+            notNull: Bool,
+            nullableKey: Bool,
+            primaryKey: Bool,
+            primaryKeyDescending: Bool,
+            autoincrement: Bool,
+            unique: Bool,
+            collate: String?,
+            defaultSQL: String?,
+            check: String?,
+            references: ForeignKey?,
+            swiftType: SwiftValueType,
+            range: VersionRange,
+            renamedFrom: Rename?,
+            location: SourceLocation,
+            keyLocations: [String: SourceLocation]
+        ) {
+            self.id = id
+            self.name = name
+            self.swiftName = swiftName
+            self.sqlType = sqlType
+            self.affinity = affinity
+            self.doc = doc
+            self.notNull = notNull
+            self.nullableKey = nullableKey
+            self.primaryKey = primaryKey
+            self.primaryKeyDescending = primaryKeyDescending
+            self.autoincrement = autoincrement
+            self.unique = unique
+            self.collate = collate
+            self.defaultSQL = defaultSQL
+            self.check = check
+            self.references = references
+            self.swiftType = swiftType
+            self.range = range
+            self.renamedFrom = renamedFrom
+            self.location = location
+            self.keyLocations = keyLocations
+        }
+
+        func copy() -> Storage {
+            Storage(
+                id: id,
+                name: name,
+                swiftName: swiftName,
+                sqlType: sqlType,
+                affinity: affinity,
+                doc: doc,
+                notNull: notNull,
+                nullableKey: nullableKey,
+                primaryKey: primaryKey,
+                primaryKeyDescending: primaryKeyDescending,
+                autoincrement: autoincrement,
+                unique: unique,
+                collate: collate,
+                defaultSQL: defaultSQL,
+                check: check,
+                references: references,
+                swiftType: swiftType,
+                range: range,
+                renamedFrom: renamedFrom,
+                location: location,
+                keyLocations: keyLocations
+            )
+        }
+    }
 }
 
 /// The identity of one declaration of a table, column, table check or view (one YAML mapping), numbered by Resolve

@@ -24,4 +24,19 @@ extension String {
     func asciiUppercasedUTF8() -> [UInt8] {
         utf8.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 }
     }
+
+    /// The first range of `other` in the string, compared byte by byte (`range(of:)` without Foundation);
+    /// its bounds are UTF-8 indices.
+    func utf8Range(of other: String) -> Range<String.Index>? {
+        let needle = Array(other.utf8)
+        let haystack = Array(utf8)
+        guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<start + needle.count].elementsEqual(needle) {
+                let lower = utf8.index(utf8.startIndex, offsetBy: start)
+                return lower..<utf8.index(lower, offsetBy: needle.count)
+            }
+        }
+        return nil
+    }
 }

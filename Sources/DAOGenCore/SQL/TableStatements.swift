@@ -7,18 +7,18 @@ struct TableStatements {
     /// Declared names of the primary key's columns.
     let keyNames: [String]
 
+    /// The quoted table name.
+    let tableName: String
+    /// `"id", "title", ...`: every column in declaration order.
+    let selection: String
+
     init(table: Table, version: Int) {
         self.table = table
         self.version = version
         self.columns = table.columns(at: version)
         self.keyNames = table.primaryKeyNames(at: version)
-    }
-
-    var tableName: String { SQLWriter.quote(table.name(at: version)) }
-
-    /// `"id", "title", ...`: every column in declaration order.
-    var selection: String {
-        columns.map { SQLWriter.quote($0.name(at: version)) }.joined(separator: ", ")
+        tableName = SQLWriter.quote(table.name(at: version))
+        selection = columns.map { SQLWriter.quote($0.name(at: version)) }.joined(separator: ", ")
     }
 
     /// The 1-based parameter of the column declared as `name`.
