@@ -10,14 +10,20 @@ struct MigrationPlanner {
 
     /// The steps of every version 2...latest, or the errors of changes that cannot keep the data.
     static func plan(_ schema: Schema) throws(DiagnosticsError) -> [Int: [MigrationStep]] {
-        var planner = MigrationPlanner(schema: schema)
-        var plan: [Int: [MigrationStep]] = [:]
-        if schema.settings.version >= 2 {
-            for version in 2...schema.settings.version {
-                plan[version] = planner.steps(to: version)
-            }
+        guard schema.settings.version >= 2 else { return [:] }
+        // Each version on its own, on every core; the diagnostics in version order.
+        let versions = Array(2...schema.settings.version)
+        let planned = versions.parallelMap { version in
+            var planner = MigrationPlanner(schema: schema)
+            return (planner.steps(to: version), planner.diagnostics.diagnostics)
         }
-        try planner.diagnostics.throwIfErrors()
+        var diagnostics = DiagnosticCollector()
+        var plan: [Int: [MigrationStep]] = [:]
+        for (version, (steps, found)) in zip(versions, planned) {
+            plan[version] = steps
+            diagnostics.append(contentsOf: found)
+        }
+        try diagnostics.throwIfErrors()
         return plan
     }
 

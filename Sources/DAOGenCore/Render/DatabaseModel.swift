@@ -1,9 +1,17 @@
 /// What the database-file template needs.
 struct DatabaseModel: Encodable {
+    /// A table's (or a view's) DAO on the database type.
     struct TableEntry: Encodable {
         var tableName: String
         var accessorName: String
         var daoName: String
+
+        /// The entry of `table`, named as its `TableModel` names it.
+        init(table: Table, version: Int) {
+            tableName = SwiftLiteral.commentText(table.name(at: version))
+            accessorName = SwiftNaming.escaped(SwiftNaming.lowerCamelCase(table.swiftName))
+            daoName = table.swiftName + "DAO"
+        }
     }
 
     struct MigrationModel: Encodable {
@@ -31,7 +39,7 @@ struct DatabaseModel: Encodable {
     var hasMigrations: Bool
 
     init(
-        schema: Schema, creation: CreationSQL? = nil, tables: [TableModel], plan: [Int: [MigrationStep]], fileName: String, schemaName: String
+        schema: Schema, creation: CreationSQL? = nil, tables: [TableEntry], plan: [Int: [MigrationStep]], fileName: String, schemaName: String
     ) {
         let settings = schema.settings
         self.fileName = fileName
@@ -39,7 +47,7 @@ struct DatabaseModel: Encodable {
         access = settings.access == .internal ? "" : settings.access.rawValue + " "
         typeName = settings.databaseName
         version = settings.version
-        self.tables = tables.map { TableEntry(tableName: $0.tableName, accessorName: $0.accessorName, daoName: $0.daoName) }
+        self.tables = tables
         func statements(at version: Int) -> [String] {
             creation?.statements(at: version) ?? SQLWriter.creationStatements(for: schema, at: version)
         }

@@ -54,47 +54,78 @@ extension Generator {
     public static func render(_ verified: VerifiedSchema, renderer: TemplateRenderer) throws(DiagnosticsError) -> RenderedFiles {
         let schema = verified.schema
         let latest = schema.settings.version
-        // Each schema file renders on its own: on every core, the files (and the first error) in name order.
-        let rendered = verified.files.parallelMap { file in
-            let declared = Set(file.tables)
-            let tables = schema.tables
-                .filter { declared.contains($0.id) && $0.range.contains(latest) }
-                .map { table in
-                    var model = TableModel(table: table, schema: schema)
-                    model.attach(verified.queries[table.name] ?? [])
-                    return model
-                }
-            let views = verified.viewTables.filter { file.views.contains($0.id) }.map { view in
-                var model = TableModel(table: view, schema: schema)
-                model.enums = []  // A view's enums are its tables' (`Book.Status`).
-                // A view's column has no definition of its own: its doc says where it comes from.
-                model.properties = model.properties.map { property in
-                    var property = property
-                    property.docLines = Array(property.docLines.prefix(1))
-                    return property
-                }
-                model.attach(verified.queries[view.name] ?? [])
-                return model
+        let databaseFileName = OutputFileNames.databaseFileName
+        // Each output file renders on its own, on every core. The database file, the largest, goes first
+        // so that the table files fill the other cores meanwhile; the files come out in name order and
+        // with the first error.
+        let jobs: [RenderJob] = [.database] + verified.files.map(RenderJob.tables)
+        let rendered = jobs.parallelMap { job -> Result<GeneratedFile, DiagnosticsError> in
+            switch job {
+            case .database:
+                // Each file's tables, then its views, in the table files' order.
+                let tables = verified.files.flatMap { file in
+                    let declared = declarations(of: file, in: verified)
+                    return declared.tables + declared.views
+                }.map { DatabaseModel.TableEntry(table: $0, version: latest) }
+                let database = DatabaseModel(
+                    schema: schema, creation: verified.creation, tables: tables, plan: verified.plan, fileName: databaseFileName,
+                    schemaName: verified.source.name)
+                return Result { () throws(DiagnosticsError) in GeneratedFile(name: databaseFileName, contents: normalized(try renderer.render(database))) }
+            case .tables(let file):
+                return Result { () throws(DiagnosticsError) in try renderTableFile(file, of: verified, renderer: renderer) }
             }
-            let name = file.outputFileName
-            // Headers name the schema file alone: output must not depend on where the tool ran.
-            let model = TableFileModel(
-                fileName: SwiftLiteral.commentText(name),
-                sourceName: SwiftLiteral.commentText(file.name), tables: tables, views: views)
-            return (tables + views, Result { () throws(DiagnosticsError) in GeneratedFile(name: name, contents: normalized(try renderer.render(model))) })
         }
-        var allTables: [TableModel] = []
         var files: [GeneratedFile] = []
-        for (tables, file) in rendered {
-            allTables += tables
+        for file in rendered.dropFirst() + rendered.prefix(1) {
             files.append(try file.get())
         }
-        let databaseFileName = OutputFileNames.databaseFileName
-        let database = DatabaseModel(
-            schema: schema, creation: verified.creation, tables: allTables, plan: verified.plan, fileName: databaseFileName,
-            schemaName: verified.source.name)
-        files.append(GeneratedFile(name: databaseFileName, contents: normalized(try renderer.render(database))))
         return files
+    }
+
+    /// A file `render` writes: the database type's, or the records and DAOs of one schema file.
+    private enum RenderJob: Sendable {
+        case database
+        case tables(SchemaFile)
+    }
+
+    /// The tables of `file` alive at the latest version, and its views.
+    private static func declarations(of file: SchemaFile, in verified: VerifiedSchema) -> (tables: [Table], views: [Table]) {
+        let latest = verified.schema.settings.version
+        let declared = Set(file.tables)
+        return (
+            verified.schema.tables.filter { declared.contains($0.id) && $0.range.contains(latest) },
+            verified.viewTables.filter { file.views.contains($0.id) })
+    }
+
+    /// The Swift file of one schema file: its tables, then its views.
+    private static func renderTableFile(
+        _ file: SchemaFile, of verified: VerifiedSchema, renderer: TemplateRenderer
+    ) throws(DiagnosticsError) -> GeneratedFile {
+        let schema = verified.schema
+        let declared = declarations(of: file, in: verified)
+        let tables = declared.tables.map { table in
+            var model = TableModel(table: table, schema: schema)
+            model.attach(verified.queries[table.name] ?? [])
+            return model
+        }
+        let views = declared.views.map { view in
+            var model = TableModel(table: view, schema: schema)
+            model.enums = []  // A view's enums are its tables' (`Book.Status`).
+            // A view's column has no definition of its own: its doc says where it comes from.
+            model.properties = model.properties.map { property in
+                var property = property
+                property.docLines = Array(property.docLines.prefix(1))
+                return property
+            }
+            model.attach(verified.queries[view.name] ?? [])
+            return model
+        }
+        let name = file.outputFileName
+        // Headers name the schema file alone: output must not depend on where the tool ran.
+        let model = TableFileModel(
+            fileName: SwiftLiteral.commentText(name),
+            sourceName: SwiftLiteral.commentText(file.name), tables: tables, views: views)
+        return GeneratedFile(name: name, contents: normalized(try renderer.render(model)))
     }
 
     static func isDirectory(_ url: URL) -> Bool {

@@ -101,10 +101,11 @@ struct TableModel: Encodable {
 
         access = schema.settings.access == .internal ? "" : schema.settings.access.rawValue + " "
         typeName = table.swiftName
-        daoName = table.swiftName + "DAO"
+        let entry = DatabaseModel.TableEntry(table: table, version: version)
+        daoName = entry.daoName
         statementsName = table.swiftName + "Statements"
-        tableName = SwiftLiteral.commentText(table.name(at: version))
-        accessorName = SwiftNaming.escaped(SwiftNaming.lowerCamelCase(table.swiftName))
+        tableName = entry.tableName
+        accessorName = entry.accessorName
         let written = table.doc.map(SwiftLiteral.docLines) ?? []
         docLines = DocLineModel.lines(written.isEmpty ? ["A row of `\(tableName)`."] : written)
 

@@ -10,8 +10,15 @@ struct SchemaValidator {
     mutating func validate() {
         checkTableNames()
         checkIndexNames()
-        for index in schema.tables.indices {
-            checkTable(at: index)
+        // Each table on its own, on every core; their diagnostics in table order.
+        let schema = schema
+        let found = Array(schema.tables.indices).parallelMap { index in
+            var validator = SchemaValidator(schema: schema, diagnostics: DiagnosticCollector())
+            validator.checkTable(at: index)
+            return validator.diagnostics.diagnostics
+        }
+        for diagnostics in found {
+            self.diagnostics.append(contentsOf: diagnostics)
         }
         checkSwiftNames()
     }
