@@ -6,7 +6,7 @@ import Testing
 /// The migration proof's shortcut: a migrated database whose `sqlite_master` text equals, in canonical
 /// form, that of a fresh database is not described again.
 @Suite struct ExpectedSchemaTests {
-    static func master(_ statements: [String]) throws -> [[String]]? {
+    static func master(_ statements: [String]) throws -> [String]? {
         let database = try Database(path: ":memory:")
         for statement in statements { try database.execute(statement) }
         return try ExpectedSchema.master(of: database)
@@ -43,5 +43,49 @@ import Testing
         #expect(ExpectedSchema.canonical("CREATE TABLE t (a /* note */, b)") == nil)
         #expect(ExpectedSchema.canonical("CREATE TABLE t (a TEXT DEFAULT '--', b)") != nil)
         #expect(try Self.master(["CREATE TABLE t (a -- note\n, b)"]) == nil)
+    }
+}
+
+/// The shortcut of the versions between the first and the latest: the text `ExpectedSchema(statements:)`
+/// expects without creating the database is the text of the database the statements create, for every
+/// version of every example and fixture schema.
+@Suite struct ExpectedSchemaFromStatementsTests {
+    static let schemas = ["Schemas/Library", "Schemas/Notes", "Schemas/Roster", "Schemas/NewsCache", "Schemas/TestTable",
+                          "Schemas/Evolution", "Schemas/MigrationTest", "Tests/Schemas/EdgeCases", "Tests/Schemas/EpochDates",
+                          "Tests/Schemas/Trust"]
+
+    @Test(arguments: schemas)
+    func textsAreThoseOfTheCreatedDatabase(schema: String) throws {
+        let verified = try Generator.load(directory: packageRoot.appending(path: schema), displayPath: schema)
+        var compared = 0
+        for version in 1...verified.schema.settings.version {
+            let statements = verified.creation.statements(at: version)
+            let database = try Database(path: ":memory:")
+            for statement in statements { try database.execute(statement) }
+            let created = try ExpectedSchema.master(of: database)
+            let expected = ExpectedSchema(statements: statements)
+            if let master = expected.master {
+                #expect(master == created, "version \(version)")
+                compared += 1
+            }
+            // Either way the description is the created database's.
+            #expect(try expected.description() == SchemaDescription(database: database), "version \(version)")
+        }
+        // Only views and triggers keep other text: most versions are compared.
+        #expect(compared > 0)
+    }
+
+    @Test func sqlitesOwnTablesFollowFromTheText() throws {
+        let statements = ["CREATE TABLE \"t\" (\"id\" INTEGER PRIMARY KEY AUTOINCREMENT, \"code\" TEXT UNIQUE)"]
+        let database = try Database(path: ":memory:")
+        try database.execute(statements[0])
+        #expect(try database.rows("SELECT count(*) FROM sqlite_master WHERE name LIKE 'sqlite%'") == [[.integer(2)]])
+        #expect(try ExpectedSchema.master(of: database) == ExpectedSchema(statements: statements).master)
+    }
+
+    @Test func viewsAndTriggersAreCreatedToBeCompared() {
+        #expect(ExpectedSchema(statements: ["CREATE TABLE \"t\" (\"a\")", "CREATE VIEW \"v\" AS SELECT 1"]).master == nil)
+        #expect(ExpectedSchema(statements: ["CREATE TABLE \"t\" (\"a\");"]).master == nil)
+        #expect(ExpectedSchema(statements: ["CREATE TABLE \"t\" (\"a\")"]).master == ["CREATE TABLE \"t\"(\"a\")"])
     }
 }

@@ -51,13 +51,26 @@ struct SchemaVerifier {
     private static func verify(
         part: TableGroups.Part, plan: [Int: [MigrationStep]], creation: CreationSQL
     ) -> (diagnostics: [Diagnostic], rows: Int) {
+        func prove(_ verifier: SchemaVerifier) -> MigrationProof {
+            var proof = MigrationProof(
+                schema: part.schema, plan: plan, expected: verifier.expectedSchemas,
+                creation: creation, positions: part.positions)
+            proof.prove()
+            return proof
+        }
+        // First the versions between the first and the latest are proved from the migrated database's
+        // text (`ExpectedSchema(statements:)`), created only when it differs.
         var verifier = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions)
-        verifier.verifyAllVersions()
-        if verifier.diagnostics.hasErrors { return (verifier.diagnostics.diagnostics, 0) }
-        var proof = MigrationProof(
-            schema: part.schema, plan: plan, expected: verifier.expectedSchemas,
-            creation: creation, positions: part.positions)
-        proof.prove()
+        verifier.verifyAllVersions(creatingEvery: false)
+        if !verifier.diagnostics.hasErrors {
+            let proof = prove(verifier)
+            if !proof.diagnostics.hasErrors { return (proof.diagnostics.diagnostics, proof.sampleRowCount) }
+        }
+        // Something failed: every version is created, so each error is located as precisely as SQLite allows.
+        var everyVersion = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions)
+        everyVersion.verifyAllVersions(creatingEvery: true)
+        if everyVersion.diagnostics.hasErrors { return (everyVersion.diagnostics.diagnostics, 0) }
+        let proof = prove(everyVersion)
         return (proof.diagnostics.diagnostics, proof.sampleRowCount)
     }
 
@@ -91,11 +104,19 @@ struct SchemaVerifier {
         return result
     }
 
-    mutating func verifyAllVersions() {
+    /// Creates each version in a fresh database and checks its SQL; with `creatingEvery` false, only
+    /// the first, the latest and those with data steps, the others left to `ExpectedSchema(statements:)`.
+    mutating func verifyAllVersions(creatingEvery: Bool = true) {
         // The database of the version before, while this one may reuse it.
         var previous: (statements: [String], database: Database, expected: ExpectedSchema?)?
-        for version in 1...schema.settings.version {
+        let latest = schema.settings.version
+        for version in 1...latest {
             let statements = creation.statements(at: version, of: positions)
+            if !creatingEvery, version > 1, version < latest, !schema.migrations.contains(where: { $0.version == version }) {
+                expectedSchemas[version] = ExpectedSchema(statements: statements)
+                previous = nil
+                continue
+            }
             let database: Database
             let created: Bool
             var expected: ExpectedSchema?
