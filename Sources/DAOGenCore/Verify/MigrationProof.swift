@@ -14,6 +14,8 @@ struct MigrationProof {
     var diagnostics = DiagnosticCollector()
     /// Sample rows inserted across all versions, for the summary of `daogen verify`.
     private(set) var sampleRowCount = 0
+    /// Snapshots of the rows at every step that runs a statement, even a step that changes no row.
+    var snapshotsEveryStep = false
 
     var latest: Int { schema.settings.version }
 
@@ -70,12 +72,18 @@ struct MigrationProof {
         }
         sampleRowCount += SampleRows.rowsPerTable * schema.tables.filter { $0.range.contains(version) }.count
         // A version that changes none of these tables runs no statement on them: its step needs no
-        // snapshot, only the check below that it indeed changed nothing.
+        // snapshot, only the check below that it indeed changed nothing. Nor does a step of DDL that
+        // changes no row (adding columns, tables or indexes): the check below that SQLite changed no
+        // row shows that every row kept every value. Should it have changed some, the proof is run
+        // again with snapshots at every step (`snapshotsEveryStep`), which decide.
         let runsNothing = plan[next]?.isEmpty ?? true
-        let snapshots = runsNothing ? [] : comparedTables(from: version, to: next).map { compared in
+        let changesNoRows = !runsNothing && !snapshotsEveryStep
+            && !schema.migrations.contains { $0.version == next }
+            && plan[next]!.allSatisfy { Self.kindsThatChangeNoRows.contains($0.kind) }
+        let counters = runsNothing || changesNoRows ? try? Counters(of: database) : nil
+        let snapshots = runsNothing || (changesNoRows && counters != nil) ? [] : comparedTables(from: version, to: next).map { compared in
             (compared, try? rows(of: compared, at: version, in: database, selecting: compared.before, nullsBecome: compared.nullsBecome))
         }
-        let counters = runsNothing ? try? Counters(of: database) : nil
 
         do {
             try Self.definition(for: plan, to: next).prepare(database)
@@ -94,6 +102,11 @@ struct MigrationProof {
             if runsNothing, try Counters(of: database) != counters {
                 diagnostics.error(
                     "the migration to version \(next) changed the database though no step of it names these tables",
+                    at: schema.settings.versionLocation)
+            }
+            if changesNoRows, let counters, try Counters(of: database).totalChanges != counters.totalChanges {
+                diagnostics.error(
+                    "the migration to version \(next) changed rows though its steps change none; it is proved again with snapshots",
                     at: schema.settings.versionLocation)
             }
             // The same `sqlite_master` text is the same schema; other text may still be (ADD COLUMN
@@ -122,6 +135,10 @@ struct MigrationProof {
         }
         return !diagnostics.hasErrors
     }
+
+    /// Steps that change the schema and neither change a row nor move values to other names: a wrong
+    /// rename, drop or rebuild keeps the row count and could still lose values, so those are snapshotted.
+    static let kindsThatChangeNoRows: Set<MigrationStep.Kind> = [.createTable, .addColumn, .createIndex, .dropIndex]
 
     /// What tells whether a database changed: SQLite's schema cookie, bumped by every schema change,
     /// and the number of rows inserted, updated or deleted since the connection opened.

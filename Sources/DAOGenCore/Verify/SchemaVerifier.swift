@@ -51,26 +51,29 @@ struct SchemaVerifier {
     private static func verify(
         part: TableGroups.Part, plan: [Int: [MigrationStep]], creation: CreationSQL
     ) -> (diagnostics: [Diagnostic], rows: Int) {
-        func prove(_ verifier: SchemaVerifier) -> MigrationProof {
+        func prove(_ verifier: SchemaVerifier, snapshotsEveryStep: Bool) -> MigrationProof {
             var proof = MigrationProof(
                 schema: part.schema, plan: plan, expected: verifier.expectedSchemas,
                 creation: creation, positions: part.positions)
+            proof.snapshotsEveryStep = snapshotsEveryStep
             proof.prove()
             return proof
         }
-        // First the versions between the first and the latest are proved from the migrated database's
-        // text (`ExpectedSchema(statements:)`), created only when it differs.
+        // First the short way: the versions between the first and the latest are proved from the
+        // migrated database's text (`ExpectedSchema(statements:)`), created only when it differs, and a
+        // step that changes no row is proved by SQLite's count of changed rows, without snapshots.
         var verifier = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions)
         verifier.verifyAllVersions(creatingEvery: false)
         if !verifier.diagnostics.hasErrors {
-            let proof = prove(verifier)
+            let proof = prove(verifier, snapshotsEveryStep: false)
             if !proof.diagnostics.hasErrors { return (proof.diagnostics.diagnostics, proof.sampleRowCount) }
         }
-        // Something failed: every version is created, so each error is located as precisely as SQLite allows.
+        // Something failed: every version is created and every step snapshotted, so each error is
+        // located and worded as precisely as SQLite allows.
         var everyVersion = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions)
         everyVersion.verifyAllVersions(creatingEvery: true)
         if everyVersion.diagnostics.hasErrors { return (everyVersion.diagnostics.diagnostics, 0) }
-        let proof = prove(everyVersion)
+        let proof = prove(everyVersion, snapshotsEveryStep: true)
         return (proof.diagnostics.diagnostics, proof.sampleRowCount)
     }
 
