@@ -42,23 +42,25 @@ struct CompiledTemplate: Sendable {
 
     /// The template rendered with `value` at the bottom of the context stack.
     func render(_ value: TemplateValue) -> String {
-        var output = ""
+        // Bytes, made a string once: appending to a String checks and grows it at every append.
+        var output: [UInt8] = []
+        output.reserveCapacity(1 << 16)
         var stack = [value]
         Self.render(nodes, stack: &stack, into: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     // MARK: Rendering
 
-    private static func render(_ nodes: [Node], stack: inout [TemplateValue], into output: inout String) {
+    private static func render(_ nodes: [Node], stack: inout [TemplateValue], into output: inout [UInt8]) {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output.append(contentsOf: text.utf8)
             case .variable(let name, let escaped):
                 guard let value = lookUp(name, in: stack) else { continue }
                 let text = describe(value)
-                output += escaped ? htmlEscaped(text) : text
+                output.append(contentsOf: (escaped ? htmlEscaped(text) : text).utf8)
             case .section(let name, let body, let inverted):
                 let value = lookUp(name, in: stack)
                 if inverted {
@@ -70,7 +72,7 @@ struct CompiledTemplate: Sendable {
         }
     }
 
-    private static func renderSection(_ body: [Node], for value: TemplateValue?, stack: inout [TemplateValue], into output: inout String) {
+    private static func renderSection(_ body: [Node], for value: TemplateValue?, stack: inout [TemplateValue], into output: inout [UInt8]) {
         switch value {
         case .list(let elements)?:
             for element in elements {
@@ -89,7 +91,7 @@ struct CompiledTemplate: Sendable {
         }
     }
 
-    private static func renderInverted(_ body: [Node], for value: TemplateValue?, stack: inout [TemplateValue], into output: inout String) {
+    private static func renderInverted(_ body: [Node], for value: TemplateValue?, stack: inout [TemplateValue], into output: inout [UInt8]) {
         switch value {
         case .list(let elements)?:
             // swift-mustache pushes the empty list itself.
@@ -140,7 +142,8 @@ struct CompiledTemplate: Sendable {
     }
 
     private static func htmlEscaped(_ text: String) -> String {
-        guard text.contains(where: { "<>&\"'".contains($0) }) else { return text }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") })
+        else { return text }
         var escaped = ""
         for character in text {
             switch character {

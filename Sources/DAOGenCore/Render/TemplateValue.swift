@@ -9,12 +9,16 @@ enum TemplateValue {
     case object([String: TemplateValue])
 
     /// `value` as a template value; nil for a nil Optional, which the object holding it leaves out.
-    init?(_ value: some Encodable) {
-        switch value {
-        case let text as String: self = .text(text)
-        case let flag as Bool: self = .flag(flag)
-        case let number as Int: self = .number(number)
-        default:
+    init?<Value: Encodable>(_ value: Value) {
+        // Type comparisons, not `as?` casts: a failing dynamic cast looks for bridging conformances,
+        // and most values here are models and lists, for which all three fail.
+        if Value.self == String.self {
+            self = .text(unsafeBitCast(value, to: String.self))
+        } else if Value.self == Bool.self {
+            self = .flag(unsafeBitCast(value, to: Bool.self))
+        } else if Value.self == Int.self {
+            self = .number(unsafeBitCast(value, to: Int.self))
+        } else {
             let encoder = ValueEncoder()
             // The encoder itself never throws; a model's own encode(to:) is synthesized.
             try? value.encode(to: encoder)
@@ -61,7 +65,8 @@ private final class ValueEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if storage.members == nil { storage.members = [:] }
+        // Room for a model's names at once: a dictionary that grows rehashes every name it holds.
+        if storage.members == nil { storage.members = Dictionary(minimumCapacity: 8) }
         return KeyedEncodingContainer(KeyedValues<Key>(storage: storage))
     }
 
