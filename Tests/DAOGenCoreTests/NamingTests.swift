@@ -84,7 +84,8 @@ import Testing
         }
     }
 
-    /// `utf8Range(of:)` finds what Foundation's `range(of:)` finds, on random ASCII and non-ASCII text.
+    /// `utf8Range(of:)` finds what Foundation's `range(of:)` finds, and `hasUTF8Prefix` what `hasPrefix`
+    /// does, on random ASCII and non-ASCII text.
     @Test func utf8RangeAgreesWithFoundation() {
         let pieces = ["a", "b", "ab", " ", "\"", "é", "e\u{301}", "😀", "("]
         var random = SplitMix64(seed: 0x4A11)
@@ -93,6 +94,10 @@ import Testing
                 (0..<Int.random(in: count, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             }
             let haystack = text(0...8), needle = text(1...3)
+            #expect(haystack.hasUTF8Prefix(needle) == haystack.utf8.starts(with: needle.utf8))
+            if haystack.utf8.allSatisfy({ $0 < 0x80 }) {
+                #expect(haystack.hasUTF8Prefix(needle) == haystack.hasPrefix(needle))
+            }
             let found = haystack.utf8Range(of: needle)
             // Foundation compares characters; bytes and characters agree when the needle's bytes match.
             let expected = haystack.utf8.indices.first { haystack.utf8[$0...].starts(with: needle.utf8) }

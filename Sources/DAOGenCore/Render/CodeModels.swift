@@ -52,6 +52,14 @@ struct StringLiteralModel: Encodable {
     /// One-line SQL as a one-line literal, longer SQL as a multi-line literal. SQL holding other control
     /// characters (a CR in a name or a default) is one escaped literal, which shows them.
     init(_ sql: String) {
+        if let lines = Self.asciiLines(sql) {
+            if lines.count == 1 {
+                oneLine = SwiftLiteral.string(sql)
+            } else {
+                multiline = Multiline(hashes: SwiftLiteral.rawHashes(sql), lines: lines)
+            }
+            return
+        }
         let onlyLineBreaks = !sql.unicodeScalars.contains { $0 != "\n" && Diagnostic.isControl($0) }
         guard sql.contains("\n"), onlyLineBreaks else {
             oneLine = SwiftLiteral.string(sql)
@@ -63,6 +71,32 @@ struct StringLiteralModel: Encodable {
             return Line(text: String(text), isBlank: text.isEmpty)
         }
         multiline = Multiline(hashes: SwiftLiteral.rawHashes(sql), lines: lines)
+    }
+}
+
+extension StringLiteralModel {
+    /// The lines of ASCII SQL with no control character but line breaks, without trailing spaces, in
+    /// one pass over the bytes (Character by Character, this was most of the database file's models);
+    /// nil for other SQL.
+    fileprivate static func asciiLines(_ sql: String) -> [Line]? {
+        var sql = sql
+        return sql.withUTF8 { bytes -> [Line]? in
+            var lines: [Line] = []
+            var start = 0
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
+                if byte != UInt8(ascii: "\n") {
+                    guard byte >= 0x20, byte < 0x7F else { return nil }
+                    continue
+                }
+                var end = index
+                while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                lines.append(Line(text: text, isBlank: text.isEmpty))
+                start = index + 1
+            }
+            return lines
+        }
     }
 }
 

@@ -170,11 +170,16 @@ struct TableModel: Encodable {
         func expression(_ text: String, named name: String) -> String {
             func concatenated(_ parts: [String]) -> String { parts.filter { !$0.isEmpty }.joined(separator: " + ") }
             func literal(_ part: Substring) -> String { part.isEmpty ? "" : SwiftLiteral.string(String(part)) }
-            if name != "selectAll", text.hasPrefix(selectAllSQL), text != selectAllSQL {
-                return concatenated(["selectAll", literal(text.dropFirst(selectAllSQL.count))])
+            // Prefixes compared and cut by UTF-8 offsets: counting Characters walked every statement.
+            func after(_ prefix: String) -> Substring? {
+                guard text.utf8.count > prefix.utf8.count, text.hasUTF8Prefix(prefix) else { return nil }
+                return text[text.utf8.index(text.startIndex, offsetBy: prefix.utf8.count)...]
             }
-            if name != "insert", text.hasPrefix(insertSQL), text != insertSQL {
-                return concatenated(["insert.sql", literal(text.dropFirst(insertSQL.count))])
+            if name != "selectAll", let rest = after(selectAllSQL) {
+                return concatenated(["selectAll", literal(rest)])
+            }
+            if name != "insert", let rest = after(insertSQL) {
+                return concatenated(["insert.sql", literal(rest)])
             }
             // The column lists of the SELECT and the INSERT are the record's `selection`.
             let list = name == "insert" ? "(" + sql.selection + ") VALUES " : name == "selectAll" ? "SELECT " + sql.selection + " " : nil

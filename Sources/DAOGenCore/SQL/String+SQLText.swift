@@ -39,4 +39,14 @@ extension String {
         }
         return nil
     }
+
+    /// True when the string's UTF-8 bytes start with `prefix`'s (`hasPrefix` without comparing Characters).
+    func hasUTF8Prefix(_ prefix: String) -> Bool {
+        let fast = utf8.withContiguousStorageIfAvailable { bytes in
+            prefix.utf8.withContiguousStorageIfAvailable { prefixBytes in
+                bytes.count >= prefixBytes.count && bytes.prefix(prefixBytes.count).elementsEqual(prefixBytes)
+            }
+        }
+        return (fast ?? nil) ?? utf8.starts(with: prefix.utf8)
+    }
 }
