@@ -65,8 +65,7 @@ private final class ValueEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        // Room for a model's names at once: a dictionary that grows rehashes every name it holds.
-        if storage.members == nil { storage.members = Dictionary(minimumCapacity: 8) }
+        if storage.members == nil { storage.members = [:] }
         return KeyedEncodingContainer(KeyedValues<Key>(storage: storage))
     }
 
