@@ -113,6 +113,16 @@ import Testing
         }
     }
 
+    /// `YAMLNode.lines` splits a file as `split(separator: "\n")` does, Characters and all (a CR LF is one).
+    @Test func yamlLinesAgreeWithSplittingCharacters() {
+        let pieces = ["\n", "\r\n", "\r", "a", "é", "\u{301}", " ", "\n\n"]
+        var random = SplitMix64(seed: 0x11E5)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(YAMLNode.lines(text) == text.split(separator: "\n", omittingEmptySubsequences: false), "\(text.debugDescription)")
+        }
+    }
+
     /// Every name, quoted, is that name to SQLite: a column so named reads back unchanged.
     @Test func quotedIdentifiersAgreeWithSQLite() throws {
         let database = try Database(path: ":memory:")
