@@ -105,10 +105,17 @@ extension YAMLNode {
             // A byte test: Foundation's `contains` searched through NSString, a fifth of parsing.
             guard !scalar.string.utf8.contains(UInt8(ascii: "\n")) else { return nil }
             let quote = scalar.style == .singleQuoted || scalar.style == .doubleQuoted ? 1 : 0
-            // Marks count Unicode scalars; compared scalar by scalar, without copying the line.
-            let line = lines[mark.line - 1].unicodeScalars
+            // Marks count Unicode scalars: where the line is ASCII up to the scalar, bytes are scalars
+            // and the text is compared byte by byte; otherwise scalar by scalar. The line is not copied.
             let start = mark.column - 1 + quote
-            guard start >= 0, let index = line.index(line.startIndex, offsetBy: start, limitedBy: line.endIndex) else { return nil }
+            guard start >= 0 else { return nil }
+            let bytes = lines[mark.line - 1].utf8
+            if bytes.count >= start, bytes.prefix(start).allSatisfy({ $0 < 0x80 }) {
+                let index = bytes.index(bytes.startIndex, offsetBy: start)
+                return bytes[index...].starts(with: scalar.string.utf8) ? .inline(quoteWidth: quote) : nil
+            }
+            let line = lines[mark.line - 1].unicodeScalars
+            guard let index = line.index(line.startIndex, offsetBy: start, limitedBy: line.endIndex) else { return nil }
             return line[index...].starts(with: scalar.string.unicodeScalars) ? .inline(quoteWidth: quote) : nil
         default:
             return nil

@@ -37,28 +37,38 @@ enum SQLWriter {
         _ table: Table, at version: Int, findTable: (String, Int) -> Table?, name: String? = nil, relaxing: Set<String> = []
     ) -> String {
         let keys = table.primaryKeyNames(at: version)
-        var lines = table.columns(at: version).map {
-            columnDefinition($0, of: table, at: version, keyNames: keys, findTable: findTable, relaxed: relaxing.contains($0.name))
+        // One string, appended to: this runs for every table at every version.
+        var sql = "CREATE TABLE "
+        sql.reserveCapacity(1024)
+        sql += quote(name ?? table.name(at: version))
+        sql += " ("
+        var separator = "\n  "
+        func appendLine(_ line: String) {
+            sql += separator
+            sql += line
+            separator = ",\n  "
+        }
+        for column in table.columns(at: version) {
+            appendLine(columnDefinition(column, of: table, at: version, keyNames: keys, findTable: findTable, relaxed: relaxing.contains(column.name)))
         }
         func columnList(_ names: [String]) -> String {
             names.map { quote(table.sqlName(ofColumn: $0, at: version)) }.joined(separator: ", ")
         }
         if let primaryKey = table.primaryKey {
-            lines.append("PRIMARY KEY (\(columnList(primaryKey)))")
+            appendLine("PRIMARY KEY (\(columnList(primaryKey)))")
         }
         for unique in table.uniqueConstraints {
-            lines.append("UNIQUE (\(columnList(unique)))")
+            appendLine("UNIQUE (\(columnList(unique)))")
         }
         for check in table.checks where check.range.contains(version) {
-            lines.append("CHECK (\(check.sql))")
+            appendLine("CHECK (\(check.sql))")
         }
-        var options: [String] = []
-        if table.withoutRowID { options.append("WITHOUT ROWID") }
-        if table.strict { options.append("STRICT") }
-        let suffix = options.isEmpty ? "" : " " + options.joined(separator: ", ")
-        return "CREATE TABLE \(quote(name ?? table.name(at: version))) (\n"
-            + lines.map { "  " + $0 }.joined(separator: ",\n")
-            + "\n)" + suffix
+        if separator == "\n  " { sql += "\n" }  // no line: an empty line between the parentheses
+        sql += "\n)"
+        if table.withoutRowID || table.strict {
+            sql += " " + [table.withoutRowID ? "WITHOUT ROWID" : nil, table.strict ? "STRICT" : nil].compactMap { $0 }.joined(separator: ", ")
+        }
+        return sql
     }
 
     /// One column's definition inside CREATE TABLE.
@@ -72,33 +82,39 @@ enum SQLWriter {
     static func columnDefinition(
         _ column: Column, of table: Table, at version: Int, keyNames: [String], findTable: (String, Int) -> Table?, relaxed: Bool = false
     ) -> String {
-        var parts = [quote(column.name(at: version))]
-        if !column.sqlType.isEmpty { parts.append(column.sqlType) }
+        // One string, appended to, each part after a space.
+        let name = quote(column.name(at: version))
+        var definition = name
+        definition.reserveCapacity(64)
+        func append(_ part: String) {
+            definition += " "
+            definition += part
+        }
+        if !column.sqlType.isEmpty { append(column.sqlType) }
         if column.primaryKey {
-            parts.append(column.primaryKeyDescending ? "PRIMARY KEY DESC" : column.autoincrement ? "PRIMARY KEY AUTOINCREMENT" : "PRIMARY KEY")
+            append(column.primaryKeyDescending ? "PRIMARY KEY DESC" : column.autoincrement ? "PRIMARY KEY AUTOINCREMENT" : "PRIMARY KEY")
         }
         if !relaxed, column.notNull || isImplicitlyNotNull(column, of: table, at: version, keyNames: keyNames) {
-            parts.append("NOT NULL")
+            append("NOT NULL")
         }
-        if column.unique { parts.append("UNIQUE") }
-        if let collate = column.collate { parts.append("COLLATE \(collate)") }
-        if let defaultSQL = column.defaultSQL { parts.append("DEFAULT \(defaultExpression(defaultSQL))") }
-        if let check = column.check { parts.append("CHECK (\(check))") }
+        if column.unique { append("UNIQUE") }
+        if let collate = column.collate { append("COLLATE \(collate)") }
+        if let defaultSQL = column.defaultSQL { append("DEFAULT \(defaultExpression(defaultSQL))") }
+        if let check = column.check { append("CHECK (\(check))") }
         if case let .enumeration(_, cases, rawType) = column.swiftType {
             let values = cases.map { rawType == .string ? literal($0.rawValue) : $0.rawValue }
-            parts.append("CHECK (\(quote(column.name(at: version))) IN (\(values.joined(separator: ", "))))")
+            append("CHECK (\(name) IN (\(values.joined(separator: ", "))))")
         }
         if let reference = column.references {
             let target = findTable(reference.table, version)
             let tableName = target?.name(at: version) ?? reference.table
             let columnName = target?.sqlName(ofColumn: reference.column, at: version) ?? reference.column
-            var clause = "REFERENCES \(quote(tableName)) (\(quote(columnName)))"
-            if let onDelete = reference.onDelete { clause += " ON DELETE \(onDelete)" }
-            if let onUpdate = reference.onUpdate { clause += " ON UPDATE \(onUpdate)" }
-            if reference.deferrable { clause += " DEFERRABLE INITIALLY DEFERRED" }
-            parts.append(clause)
+            append("REFERENCES \(quote(tableName)) (\(quote(columnName)))")
+            if let onDelete = reference.onDelete { append("ON DELETE \(onDelete)") }
+            if let onUpdate = reference.onUpdate { append("ON UPDATE \(onUpdate)") }
+            if reference.deferrable { append("DEFERRABLE INITIALLY DEFERRED") }
         }
-        return parts.joined(separator: " ")
+        return definition
     }
 
     /// Primary key columns other than the rowid alias are NOT NULL, as the Swift record assumes:
