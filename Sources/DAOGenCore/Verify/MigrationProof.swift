@@ -16,6 +16,8 @@ struct MigrationProof {
     private(set) var sampleRowCount = 0
     /// Snapshots of the rows at every step that runs a statement, even a step that changes no row.
     var snapshotsEveryStep = false
+    /// Version 1 freshly created, which the proof fills and migrates; nil to create it here.
+    var firstVersion: Database?
 
     var latest: Int { schema.settings.version }
 
@@ -48,8 +50,12 @@ struct MigrationProof {
         guard latest > 1 else { return }
         let database: Database
         do {
-            database = try Database(path: ":memory:")
-            for statement in creation.statements(at: 1, of: positions) { try database.execute(statement) }
+            if let firstVersion {
+                database = firstVersion
+            } else {
+                database = try Database(path: ":memory:")
+                for statement in creation.statements(at: 1, of: positions) { try database.execute(statement) }
+            }
             try database.setUserVersion(1)
         } catch {
             diagnostics.error("cannot create version 1 to prove the migrations: \(error)", at: schema.settings.versionLocation)

@@ -12,6 +12,9 @@ struct SchemaVerifier {
     var diagnostics = DiagnosticCollector()
     /// The schema of each version 2...latest that was created without error, for the migration proof.
     var expectedSchemas: [Int: ExpectedSchema] = [:]
+    /// Version 1 as created, for the migration proof to start from, unless a later version's
+    /// expected schema is that same database (when it creates the same tables).
+    var firstVersion: Database?
 
     init(schema: Schema, creation: CreationSQL, positions: [Int]) {
         self.schema = schema
@@ -55,6 +58,7 @@ struct SchemaVerifier {
             var proof = MigrationProof(
                 schema: part.schema, plan: plan, expected: verifier.expectedSchemas,
                 creation: creation, positions: part.positions)
+            proof.firstVersion = verifier.firstVersion
             proof.snapshotsEveryStep = snapshotsEveryStep
             proof.prove()
             return proof
@@ -127,6 +131,7 @@ struct SchemaVerifier {
                 // The same statements create the same database: the one of the version before, untouched
                 // since (no data step ran on it), is this version's, and so is its schema.
                 database = previous.database
+                if database === firstVersion { firstVersion = nil }
                 created = true
                 expected = previous.expected ?? (version > 1 ? try? ExpectedSchema(database: database) : nil)
             } else {
@@ -144,6 +149,7 @@ struct SchemaVerifier {
             if created {
                 if version > 1 { expectedSchemas[version] = expected }
                 checkMigrations(for: version, in: database)
+                if version == 1 { firstVersion = database }
             }
             let ranDataSteps = schema.migrations.contains { $0.version == version }
             previous = created && !ranDataSteps ? (statements, database, expected) : nil
