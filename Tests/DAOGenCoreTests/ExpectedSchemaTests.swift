@@ -38,6 +38,41 @@ import Testing
         #expect(ExpectedSchema.canonical("x\n\t  y") == "x y")
     }
 
+    /// `canonical` agrees with a plain array-based writing of the same rules on random SQL-like text.
+    @Test func canonicalAgreesWithAPlainReference() {
+        func reference(_ sql: String) -> String? {
+            let bytes = Array(sql.utf8)
+            var output: [UInt8] = []
+            var quote: UInt8?
+            var pendingSpace = false
+            func isPunctuation(_ byte: UInt8) -> Bool { byte == 44 || byte == 40 || byte == 41 }
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if let open = quote {
+                    output.append(byte)
+                    if byte == (open == 91 ? 93 : open) { quote = nil }
+                    continue
+                }
+                if byte == 32 || (9...13).contains(byte) { pendingSpace = true; continue }
+                let next = index < bytes.count ? bytes[index] : 0
+                if (byte == 45 && next == 45) || (byte == 47 && next == 42) { return nil }
+                if pendingSpace, let last = output.last, !isPunctuation(last), !isPunctuation(byte) { output.append(32) }
+                pendingSpace = false
+                output.append(byte)
+                if [39, 34, 96, 91].contains(byte) { quote = byte }
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
+        let pieces = [" ", "\n", "\t", "  ", ",", "(", ")", "'", "\"", "`", "[", "]", "a", "é", "-", "/", "*", "x y", "--", "/*"]
+        var random = SplitMix64(seed: 0xCA40)
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(ExpectedSchema.canonical(text) == reference(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func aCommentHasNoCanonicalForm() throws {
         #expect(ExpectedSchema.canonical("CREATE TABLE t (a -- note\n, b)") == nil)
         #expect(ExpectedSchema.canonical("CREATE TABLE t (a /* note */, b)") == nil)

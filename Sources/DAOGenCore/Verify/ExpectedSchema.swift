@@ -78,39 +78,50 @@ final class ExpectedSchema {
     /// or `)`. Tokens stay apart, so equal canonical text is equal SQL. Nil when `sql` has a comment,
     /// whose end a folded line break would move.
     static func canonical(_ sql: String) -> String? {
-        let bytes = Array(sql.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var quote: UInt8?
-        var pendingSpace = false
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        func isPunctuation(_ byte: UInt8) -> Bool { byte == UInt8(ascii: ",") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") }
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if let open = quote {
-                output.append(byte)
-                if byte == (open == UInt8(ascii: "[") ? UInt8(ascii: "]") : open) { quote = nil }
-                continue
+        var sql = sql
+        return sql.withUTF8 { bytes -> String? in
+            var failed = false
+            // The canonical text is never longer than the text.
+            let text = String(unsafeUninitializedCapacity: bytes.count) { output in
+                var count = 0
+                var quote: UInt8 = 0  // the open quote's closing byte, or 0 outside quotes
+                var pendingSpace = false
+                func isPunctuation(_ byte: UInt8) -> Bool { byte == UInt8(ascii: ",") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") }
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    index += 1
+                    if quote != 0 {
+                        output[count] = byte
+                        count += 1
+                        if byte == quote { quote = 0 }
+                        continue
+                    }
+                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                        pendingSpace = true
+                        continue
+                    }
+                    let next = index < bytes.count ? bytes[index] : 0
+                    if (byte == UInt8(ascii: "-") && next == UInt8(ascii: "-")) || (byte == UInt8(ascii: "/") && next == UInt8(ascii: "*")) {
+                        failed = true
+                        return 0
+                    }
+                    if pendingSpace, count > 0, !isPunctuation(output[count - 1]), !isPunctuation(byte) {
+                        output[count] = 0x20
+                        count += 1
+                    }
+                    pendingSpace = false
+                    output[count] = byte
+                    count += 1
+                    switch byte {
+                    case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"): quote = byte
+                    case UInt8(ascii: "["): quote = UInt8(ascii: "]")
+                    default: break
+                    }
+                }
+                return count
             }
-            if isSpace(byte) {
-                pendingSpace = true
-                continue
-            }
-            let next = index < bytes.count ? bytes[index] : 0
-            if (byte == UInt8(ascii: "-") && next == UInt8(ascii: "-")) || (byte == UInt8(ascii: "/") && next == UInt8(ascii: "*")) {
-                return nil
-            }
-            if pendingSpace, let last = output.last, !isPunctuation(last), !isPunctuation(byte) {
-                output.append(0x20)
-            }
-            pendingSpace = false
-            output.append(byte)
-            if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "[") {
-                quote = byte
-            }
+            return failed ? nil : text
         }
-        return String(decoding: output, as: UTF8.self)
     }
 }
