@@ -3,9 +3,11 @@ import DAOGenRuntime
 /// Proves the planned migrations at generation time. It fills version 1 with sample rows and migrates it
 /// one version at a time with the same runtime code an app runs; before each step it adds sample rows
 /// for that version. After each step it checks that the schema equals a freshly created database of the
-/// new version, and that every row kept its carried and renamed columns' values. A file at any version k
-/// takes exactly these steps from k to the latest, so checking each step once proves every path, in
-/// linear rather than quadratic time.
+/// new version (`ExpectedSchema`), and that every row kept its carried and renamed columns' values: by
+/// row snapshots, or, for a step that only adds tables, columns or indexes, by SQLite's count of changed
+/// rows (`snapshotsEveryStep` takes snapshots at every step). A file at any version k takes exactly
+/// these steps from k to the latest, so checking each step once proves every path, in linear rather
+/// than quadratic time.
 struct MigrationProof {
     let schema: Schema
     let plan: [Int: [MigrationStep]]
