@@ -195,111 +195,111 @@ public struct TableCheck: Sendable {
 public struct Column: SchemaElement {
     /// The declaration's identity, given by Resolve: the same column at two versions when it is the same.
     public var id: DeclarationID {
-        get { storage.id }
-        set { uniqueStorage().id = newValue }
+        get { storage.fields.id }
+        set { uniqueStorage().fields.id = newValue }
     }
     /// SQL name at the latest version it exists in.
     public var name: String {
-        get { storage.name }
-        set { uniqueStorage().name = newValue }
+        get { storage.fields.name }
+        set { uniqueStorage().fields.name = newValue }
     }
     /// Swift property name, not escaped.
     public var swiftName: String {
-        get { storage.swiftName }
-        set { uniqueStorage().swiftName = newValue }
+        get { storage.fields.swiftName }
+        set { uniqueStorage().fields.swiftName = newValue }
     }
     /// The declared SQL type, as written.
     public var sqlType: String {
-        get { storage.sqlType }
-        set { uniqueStorage().sqlType = newValue }
+        get { storage.fields.sqlType }
+        set { uniqueStorage().fields.sqlType = newValue }
     }
     /// The type's affinity by SQLite's rules.
     public var affinity: Affinity {
-        get { storage.affinity }
-        set { uniqueStorage().affinity = newValue }
+        get { storage.fields.affinity }
+        set { uniqueStorage().fields.affinity = newValue }
     }
     /// Doc comment text.
     public var doc: String? {
-        get { storage.doc }
-        set { uniqueStorage().doc = newValue }
+        get { storage.fields.doc }
+        set { uniqueStorage().fields.doc = newValue }
     }
     /// NOT NULL.
     public var notNull: Bool {
-        get { storage.notNull }
-        set { uniqueStorage().notNull = newValue }
+        get { storage.fields.notNull }
+        set { uniqueStorage().fields.notNull = newValue }
     }
     /// `notNull: false` written on a column: when the column is part of the primary key of a table
     /// with a rowid, it keeps SQLite's legacy quirk of accepting NULL in the key (for files made
     /// without daogen): no implicit NOT NULL, and an Optional property.
     public var nullableKey: Bool {
-        get { storage.nullableKey }
-        set { uniqueStorage().nullableKey = newValue }
+        get { storage.fields.nullableKey }
+        set { uniqueStorage().fields.nullableKey = newValue }
     }
     /// Column-level PRIMARY KEY.
     public var primaryKey: Bool {
-        get { storage.primaryKey }
-        set { uniqueStorage().primaryKey = newValue }
+        get { storage.fields.primaryKey }
+        set { uniqueStorage().fields.primaryKey = newValue }
     }
     /// `primaryKey: DESC`: `PRIMARY KEY DESC`, which in SQLite makes an INTEGER key a plain key and
     /// not the rowid alias (a documented quirk kept for compatibility).
     public var primaryKeyDescending: Bool {
-        get { storage.primaryKeyDescending }
-        set { uniqueStorage().primaryKeyDescending = newValue }
+        get { storage.fields.primaryKeyDescending }
+        set { uniqueStorage().fields.primaryKeyDescending = newValue }
     }
     /// AUTOINCREMENT.
     public var autoincrement: Bool {
-        get { storage.autoincrement }
-        set { uniqueStorage().autoincrement = newValue }
+        get { storage.fields.autoincrement }
+        set { uniqueStorage().fields.autoincrement = newValue }
     }
     /// Column-level UNIQUE.
     public var unique: Bool {
-        get { storage.unique }
-        set { uniqueStorage().unique = newValue }
+        get { storage.fields.unique }
+        set { uniqueStorage().fields.unique = newValue }
     }
     /// COLLATE name.
     public var collate: String? {
-        get { storage.collate }
-        set { uniqueStorage().collate = newValue }
+        get { storage.fields.collate }
+        set { uniqueStorage().fields.collate = newValue }
     }
     /// DEFAULT expression, as written.
     public var defaultSQL: String? {
-        get { storage.defaultSQL }
-        set { uniqueStorage().defaultSQL = newValue }
+        get { storage.fields.defaultSQL }
+        set { uniqueStorage().fields.defaultSQL = newValue }
     }
     /// Column-level CHECK expression.
     public var check: String? {
-        get { storage.check }
-        set { uniqueStorage().check = newValue }
+        get { storage.fields.check }
+        set { uniqueStorage().fields.check = newValue }
     }
     /// REFERENCES clause.
     public var references: ForeignKey? {
-        get { storage.references }
-        set { uniqueStorage().references = newValue }
+        get { storage.fields.references }
+        set { uniqueStorage().fields.references = newValue }
     }
     /// The Swift type of the property.
     public var swiftType: SwiftValueType {
-        get { storage.swiftType }
-        set { uniqueStorage().swiftType = newValue }
+        get { storage.fields.swiftType }
+        set { uniqueStorage().fields.swiftType = newValue }
     }
     /// Versions the column exists in.
     public var range: VersionRange {
-        get { storage.range }
-        set { uniqueStorage().range = newValue }
+        get { storage.fields.range }
+        set { uniqueStorage().fields.range = newValue }
     }
     /// Its former name, if it was renamed.
     public var renamedFrom: Rename? {
-        get { storage.renamedFrom }
-        set { uniqueStorage().renamedFrom = newValue }
+        get { storage.fields.renamedFrom }
+        set { uniqueStorage().fields.renamedFrom = newValue }
     }
     /// The column's mapping node.
     public var location: SourceLocation {
-        get { storage.location }
-        set { uniqueStorage().location = newValue }
+        get { storage.fields.location }
+        set { uniqueStorage().fields.location = newValue }
     }
     /// Where each key's value was written.
     public var keyLocations: [String: SourceLocation] {
-        get { storage.keyLocations }
-        set { uniqueStorage().keyLocations = newValue }
+        get { storage.fields.keyLocations }
+        set { uniqueStorage().fields.keyLocations = newValue }
     }
 
     private var storage: Storage
@@ -328,7 +328,7 @@ public struct Column: SchemaElement {
         location: SourceLocation,
         keyLocations: [String: SourceLocation]
     ) {
-        storage = Storage(
+        storage = Storage(Fields(
             id: id,
             name: name,
             swiftName: swiftName,
@@ -349,18 +349,17 @@ public struct Column: SchemaElement {
             range: range,
             renamedFrom: renamedFrom,
             location: location,
-            keyLocations: keyLocations
-        )
+            keyLocations: keyLocations))
     }
 
     /// The box, copied first when another column shares it.
     private mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
         return storage
     }
 
-    /// The fields. Only a uniquely referenced box is ever changed, so sharing one across threads is safe.
-    private final class Storage: @unchecked Sendable {
+    /// The stored fields, as the properties above name them.
+    private struct Fields {
         var id: DeclarationID
         var name: String
         var swiftName: String
@@ -382,78 +381,12 @@ public struct Column: SchemaElement {
         var renamedFrom: Rename?
         var location: SourceLocation
         var keyLocations: [String: SourceLocation]
+    }
 
-        init(
-            id: DeclarationID,
-            name: String,
-            swiftName: String,
-            sqlType: String,
-            affinity: Affinity,
-            doc: String?,
-            notNull: Bool,
-            nullableKey: Bool,
-            primaryKey: Bool,
-            primaryKeyDescending: Bool,
-            autoincrement: Bool,
-            unique: Bool,
-            collate: String?,
-            defaultSQL: String?,
-            check: String?,
-            references: ForeignKey?,
-            swiftType: SwiftValueType,
-            range: VersionRange,
-            renamedFrom: Rename?,
-            location: SourceLocation,
-            keyLocations: [String: SourceLocation]
-        ) {
-            self.id = id
-            self.name = name
-            self.swiftName = swiftName
-            self.sqlType = sqlType
-            self.affinity = affinity
-            self.doc = doc
-            self.notNull = notNull
-            self.nullableKey = nullableKey
-            self.primaryKey = primaryKey
-            self.primaryKeyDescending = primaryKeyDescending
-            self.autoincrement = autoincrement
-            self.unique = unique
-            self.collate = collate
-            self.defaultSQL = defaultSQL
-            self.check = check
-            self.references = references
-            self.swiftType = swiftType
-            self.range = range
-            self.renamedFrom = renamedFrom
-            self.location = location
-            self.keyLocations = keyLocations
-        }
-
-        func copy() -> Storage {
-            Storage(
-                id: id,
-                name: name,
-                swiftName: swiftName,
-                sqlType: sqlType,
-                affinity: affinity,
-                doc: doc,
-                notNull: notNull,
-                nullableKey: nullableKey,
-                primaryKey: primaryKey,
-                primaryKeyDescending: primaryKeyDescending,
-                autoincrement: autoincrement,
-                unique: unique,
-                collate: collate,
-                defaultSQL: defaultSQL,
-                check: check,
-                references: references,
-                swiftType: swiftType,
-                range: range,
-                renamedFrom: renamedFrom,
-                location: location,
-                keyLocations: keyLocations
-            )
-        }
+    /// Only a uniquely referenced box is ever changed, so sharing one across threads is safe.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 }
 
