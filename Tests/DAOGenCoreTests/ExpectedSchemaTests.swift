@@ -85,9 +85,8 @@ import Testing
 /// expects without creating the database is the text of the database the statements create, for every
 /// version of every example and fixture schema.
 @Suite struct ExpectedSchemaFromStatementsTests {
-    static let schemas = ["Schemas/Library", "Schemas/Notes", "Schemas/Roster", "Schemas/NewsCache", "Schemas/TestTable",
-                          "Schemas/Evolution", "Schemas/MigrationTest", "Tests/Schemas/EdgeCases", "Tests/Schemas/EpochDates",
-                          "Tests/Schemas/Trust"]
+    /// Every example and fixture schema, as the golden-file tests list them.
+    static let schemas = Array(Set(GoldenFileTests.cases.map(\.schema))).sorted()
 
     @Test(arguments: schemas)
     func textsAreThoseOfTheCreatedDatabase(schema: String) throws {

@@ -89,22 +89,10 @@ private struct KeyedValues<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if let value = TemplateValue(value) { storage.members![key.stringValue] = value }
     }
 
-    // The scalars and their Optionals directly, without the generic path's dynamic casts.
+    // The scalars directly, without the generic path (the default `encodeIfPresent` calls these).
     mutating func encode(_ value: String, forKey key: Key) { storage.members![key.stringValue] = .text(value) }
     mutating func encode(_ value: Bool, forKey key: Key) { storage.members![key.stringValue] = .flag(value) }
     mutating func encode(_ value: Int, forKey key: Key) { storage.members![key.stringValue] = .number(value) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) {
-        if let value { storage.members![key.stringValue] = .text(value) }
-    }
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) {
-        if let value { storage.members![key.stringValue] = .flag(value) }
-    }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) {
-        if let value { storage.members![key.stringValue] = .number(value) }
-    }
-    mutating func encodeIfPresent(_ value: (some Encodable)?, forKey key: Key) {
-        if let value, let encoded = TemplateValue(value) { storage.members![key.stringValue] = encoded }
-    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         preconditionFailure("view models encode with synthesized conformances only")

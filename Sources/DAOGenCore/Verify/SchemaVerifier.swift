@@ -113,7 +113,7 @@ struct SchemaVerifier {
 
     /// Creates each version in a fresh database and checks its SQL; with `creatingEvery` false, only
     /// the first, the latest and those with data steps, the others left to `ExpectedSchema(statements:)`.
-    mutating func verifyAllVersions(creatingEvery: Bool = true) {
+    mutating func verifyAllVersions(creatingEvery: Bool) {
         // The database of the version before, while this one may reuse it.
         var previous: (statements: [String], database: Database, expected: ExpectedSchema?)?
         let latest = schema.settings.version
