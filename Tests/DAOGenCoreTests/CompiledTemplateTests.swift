@@ -42,8 +42,8 @@ import Testing
             compiled += 1
             for _ in 0..<4 {
                 let value = Self.object(depth: 0, using: &random)
-                let expected = reference.render(value.mustacheValue)
-                #expect(template.render(value) == expected, "template \(source.debugDescription) with \(value.mustacheValue)")
+                let expected = reference.render(Self.context(value))
+                #expect(template.render(value) == expected, "template \(source.debugDescription) with \(value.text)")
             }
         }
         // Random text can form tags the engine leaves to swift-mustache (`{{{{`); nearly all compile.
@@ -67,8 +67,33 @@ import Testing
             "outer": .object(["name": .text("outer"), "inner": .list([.object(["name": .text("a")]), .number(7)])]),
         ])
         let template = try #require(CompiledTemplate(source))
-        #expect(template.render(value) == (try MustacheTemplate(string: source)).render(value.mustacheValue))
+        #expect(template.render(value) == (try MustacheTemplate(string: source)).render(Self.context(value)))
         #expect(template.render(value).hasPrefix("[a|a|outer|"))
+    }
+
+    /// `value` as swift-mustache's context, with objects that write their members in the order they were
+    /// set, as `TemplateValue.text` does: `mustacheValue`'s dictionaries write them in an order that
+    /// changes from one dictionary to the next.
+    private static func context(_ value: TemplateValue) -> Any {
+        switch value {
+        case .text(let text): return text
+        case .flag(let flag): return flag
+        case .number(let number): return number
+        case .list(let elements): return elements.map(context)
+        case .object(let object): return OrderedObject(members: object.members.map { ($0.name.text, context($0.value)) })
+        }
+    }
+
+    private struct OrderedObject: MustacheParent, CustomStringConvertible {
+        var members: [(name: String, value: Any)]
+
+        func child(named name: String) -> Any? {
+            members.first { $0.name == name }?.value
+        }
+
+        var description: String {
+            members.isEmpty ? "[:]" : "[" + members.map { String(reflecting: $0.name) + ": " + String(reflecting: $0.value) }.joined(separator: ", ") + "]"
+        }
     }
 
     // MARK: Random templates and values
@@ -107,7 +132,7 @@ import Testing
     }
 
     private static func object(depth: Int, using random: inout SplitMix64) -> TemplateValue {
-        var members: [String: TemplateValue] = [:]
+        var members = TemplateObject()
         for name in ["a", "b", "items", "flag", "name"] where Int.random(in: 0..<4, using: &random) > 0 {
             members[name] = value(depth: depth + 1, using: &random)
         }

@@ -6,7 +6,7 @@ enum TemplateValue {
     case flag(Bool)
     case number(Int)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateObject)
 
     /// `value` as a template value; nil for a nil Optional, which the object holding it leaves out.
     init?<Value: Encodable>(_ value: Value) {
@@ -28,9 +28,33 @@ enum TemplateValue {
     }
 
     /// The value named `name` of an object; nil for other values, which have no names (as in swift-mustache).
-    func child(named name: String) -> TemplateValue? {
-        if case .object(let members) = self { return members[name] }
+    func child(named name: TemplateObject.HashedName) -> TemplateValue? {
+        if case .object(let object) = self { return object[name] }
         return nil
+    }
+
+    /// What `{{name}}` writes for the value: what swift-mustache writes (`String(describing:)`), except
+    /// that an object lists its members in the order they were set, where swift-mustache's `Dictionary`
+    /// lists them in an order that changes from process to process.
+    var text: String {
+        switch self {
+        case .text(let text): return text
+        case .flag(let flag): return flag ? "true" : "false"
+        case .number(let number): return String(number)
+        case .list, .object: return elementText
+        }
+    }
+
+    /// How a Swift collection writes the value as one of its elements (`String(reflecting:)`).
+    private var elementText: String {
+        switch self {
+        case .text(let text): return String(reflecting: text)
+        case .flag, .number: return text
+        case .list(let elements): return "[" + elements.map(\.elementText).joined(separator: ", ") + "]"
+        case .object(let object) where object.members.isEmpty: return "[:]"
+        case .object(let object):
+            return "[" + object.members.map { String(reflecting: $0.name.text) + ": " + $0.value.elementText }.joined(separator: ", ") + "]"
+        }
     }
 
     /// The value as swift-mustache sees it: `[String: Any]`, `[Any]` and scalars. Templates that use
@@ -41,14 +65,15 @@ enum TemplateValue {
         case .flag(let flag): return flag
         case .number(let number): return number
         case .list(let elements): return elements.map(\.mustacheValue)
-        case .object(let members): return members.mapValues(\.mustacheValue)
+        case .object(let object):
+            return Dictionary(object.members.map { ($0.name.text, $0.value.mustacheValue) }) { _, last in last }
         }
     }
 }
 
 /// What a value encoded into: a keyed container (an object), an unkeyed one (a list), or one value.
 private final class ValueStorage {
-    var members: [String: TemplateValue]?
+    var members: TemplateObject?
     var elements: [TemplateValue]?
     var single: TemplateValue?
 
@@ -65,7 +90,8 @@ private final class ValueEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if storage.members == nil { storage.members = [:] }
+        // Room for the members of most models, which would otherwise grow it several times.
+        if storage.members == nil { storage.members = TemplateObject(capacity: 16) }
         return KeyedEncodingContainer(KeyedValues<Key>(storage: storage))
     }
 
@@ -86,13 +112,18 @@ private struct KeyedValues<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) {}
 
     mutating func encode(_ value: some Encodable, forKey key: Key) {
-        if let value = TemplateValue(value) { storage.members![key.stringValue] = value }
+        if let value = TemplateValue(value) { set(value, forKey: key) }
     }
 
     // The scalars directly, without the generic path (the default `encodeIfPresent` calls these).
-    mutating func encode(_ value: String, forKey key: Key) { storage.members![key.stringValue] = .text(value) }
-    mutating func encode(_ value: Bool, forKey key: Key) { storage.members![key.stringValue] = .flag(value) }
-    mutating func encode(_ value: Int, forKey key: Key) { storage.members![key.stringValue] = .number(value) }
+    mutating func encode(_ value: String, forKey key: Key) { set(.text(value), forKey: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) { set(.flag(value), forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) { set(.number(value), forKey: key) }
+
+    /// A synthesized `encode(to:)` encodes each key once.
+    private func set(_ value: TemplateValue, forKey key: Key) {
+        storage.members!.appendNew(TemplateObject.HashedName(key.stringValue), value)
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         preconditionFailure("view models encode with synthesized conformances only")
