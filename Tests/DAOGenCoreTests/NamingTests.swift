@@ -188,4 +188,28 @@ import Testing
         #expect(multiline.multiline?.lines.map(\.isBlank) == [false, true, false])
         #expect(StringLiteralModel("A\rB\nC").oneLine == #""A\rB\nC""#, "other control characters: one escaped literal")
     }
+
+    /// The one-pass ASCII literal equals the scalar-by-scalar one on random text of quotes, backslashes,
+    /// hashes, control and non-ASCII characters.
+    /// The one-pass ASCII `lowerCamelCase` equals the Character-by-Character one on random names.
+    @Test func lowerCamelCaseOfRandomASCIINames() {
+        var random = SplitMix64(seed: 0xCA3E_1CA5)
+        let pieces = ["a", "b", "A", "B", "URL", "id", "ID", "_", "-", " ", "1", "42", "x9", "$", "é"]
+        for _ in 0..<5_000 {
+            let name = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(SwiftNaming.lowerCamelCase(name) == SwiftNaming.characterLowerCamelCase(name), "\(name.debugDescription)")
+        }
+    }
+
+    @Test func swiftLiteralsOfRandomText() {
+        var random = SplitMix64(seed: 0x5117_11E8)
+        let pieces = ["a", " ", "\"", "\\", "#", "##", "\n", "\t", "\u{7F}", "é", "\u{2028}", "SELECT"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(SwiftLiteral.string(text) == SwiftLiteral.generalString(text), "\(text.debugDescription)")
+            let hashes = SwiftLiteral.rawHashes(text)
+            #expect(!text.contains("\"" + hashes) && !text.contains("\\" + hashes) && hashes.count >= 1, "\(text.debugDescription)")
+            #expect(hashes.count == 1 || text.contains("\"" + hashes.dropLast()) || text.contains("\\" + hashes.dropLast()))
+        }
+    }
 }

@@ -24,7 +24,10 @@ import Testing
 
     @Test(arguments: [
         ("TEXT", nil), ("", nil), ("VARCHAR(20)", nil), ("DECIMAL(10, 5)", nil), ("UNSIGNED BIG INT", nil),
-        ("DOUBLE PRECISION", nil), ("NUMERIC(-1)", nil),
+        ("DOUBLE PRECISION", nil), ("NUMERIC(-1)", nil), ("my_type2", nil), ("_x", nil),
+        ("check", "'check' starts a constraint, which has a key of its own (primaryKey, notNull, unique, default, check, collate, references)"),
+        ("2TEXT", "it must be a type name such as TEXT, INTEGER or VARCHAR(20)"),
+        ("TEXTé", "it must be a type name such as TEXT, INTEGER or VARCHAR(20)"),
         ("INTEGER PRIMARY KEY", "'PRIMARY' starts a constraint, which has a key of its own (primaryKey, notNull, unique, default, check, collate, references)"),
         ("TEXT) ; DROP TABLE t; --", "it must be a type name such as TEXT, INTEGER or VARCHAR(20)"),
         ("VARCHAR(20", "a size in parentheses must be one or two numbers"),

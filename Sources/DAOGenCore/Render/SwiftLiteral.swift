@@ -4,48 +4,70 @@ import Foundation
 enum SwiftLiteral {
     /// A one-line string literal: plain when nothing needs escaping, raw (`#"..."#`) otherwise, so SQL reads as written.
     static func string(_ text: String) -> String {
-        let hasControl = text.unicodeScalars.contains(where: Diagnostic.isControl)
-        // ASCII text is searched byte by byte: Foundation's `contains` bridges to NSString.
-        let needsEscapes = text.utf8.allSatisfy { $0 < 0x80 }
-            ? text.utf8.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-            : text.contains("\"") || text.contains("\\")
-        if !needsEscapes && !hasControl {
-            return "\"\(text)\""
+        var text = text
+        // ASCII text, nearly all of it, is read once, byte by byte.
+        if let scan = text.withUTF8(ASCIIScan.init), !scan.hasControl {
+            guard let hashCount = scan.rawHashCount else { return "\"" + text + "\"" }
+            let hashes = String(repeating: "#", count: hashCount)
+            return hashes + "\"" + text + "\"" + hashes
         }
-        if hasControl {
+        return generalString(text)
+    }
+
+    /// `string` of any text, Unicode scalar by scalar (the reference the tests hold the ASCII pass to).
+    static func generalString(_ text: String) -> String {
+        if text.unicodeScalars.contains(where: Diagnostic.isControl) {
             return "\"" + escaped(text) + "\""
         }
+        guard text.contains("\"") || text.contains("\\") else { return "\"\(text)\"" }
         let hashes = String(repeating: "#", count: rawHashCount(text))
         return "\(hashes)\"\(text)\"\(hashes)"
     }
 
     /// The `#` delimiters of a raw literal of `text`: the fewest that make it unambiguous (at least one).
     static func rawHashes(_ text: String) -> String {
-        String(repeating: "#", count: rawHashCount(text))
+        var text = text
+        guard let scan = text.withUTF8(ASCIIScan.init) else { return String(repeating: "#", count: rawHashCount(text)) }
+        return String(repeating: "#", count: scan.rawHashCount ?? 1)
     }
 
     /// The fewest `#` that make a raw literal of `text` unambiguous (at least one).
     private static func rawHashCount(_ text: String) -> Int {
         var count = 1
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII: the longest run of `#` after a `"` or `\`, counted in one pass over the bytes.
-            var longest = 0
-            var run: Int?
-            for byte in text.utf8 {
-                if byte == UInt8(ascii: "#"), let length = run {
-                    run = length + 1
-                    longest = max(longest, length + 1)
-                } else {
-                    run = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? 0 : nil
-                }
-            }
-            return longest + 1
-        }
         while text.contains("\"" + String(repeating: "#", count: count))
             || text.contains("\\" + String(repeating: "#", count: count)) {
             count += 1
         }
         return count
+    }
+
+    /// What a literal of ASCII text needs, found in one pass over its bytes.
+    private struct ASCIIScan {
+        /// A control character (U+0000-U+001F, U+007F): the literal escapes it.
+        var hasControl = false
+        /// The `#` a raw literal needs, one more than the longest run of `#` after a `"` or `\`; nil
+        /// when the text has neither and a plain literal holds it.
+        var rawHashCount: Int?
+
+        /// Nil for text that is not ASCII.
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var run: Int?
+            var longest = -1
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: "#"), let length = run {
+                    run = length + 1
+                    longest = max(longest, length + 1)
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    run = 0
+                    longest = max(longest, 0)
+                } else {
+                    if byte < 0x20 || byte == 0x7F { hasControl = true }
+                    run = nil
+                }
+            }
+            rawHashCount = longest < 0 ? nil : longest + 1
+        }
     }
 
     /// `text` with `\`, `"`, and control characters escaped for a plain literal.

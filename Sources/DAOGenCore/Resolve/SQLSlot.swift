@@ -50,9 +50,22 @@ enum SQLSlot {
         "GENERATED", "AS",
     ]
 
+    private static func constraintProblem(_ keyword: some StringProtocol) -> String {
+        "'\(keyword)' starts a constraint, which has a key of its own (primaryKey, notNull, unique, default, check, collate, references)"
+    }
+
     /// Why `type` is not one SQLite type name (`TEXT`, `VARCHAR(20)`, `UNSIGNED BIG INT`,
     /// `DECIMAL(10, 5)`), or nil when it is one. An empty type is valid: the column has none.
     static func typeNameProblem(_ type: String) -> String? {
+        // One word of ASCII letters, digits and underscores, as nearly every type is: wrong only when it
+        // is a constraint keyword.
+        func isWordByte(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        if let first = type.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")), type.utf8.allSatisfy(isWordByte) {
+            return constraintKeywords.contains(type.asciiUppercased()) ? constraintProblem(type) : nil
+        }
         var rest = Substring(type)
         func skipSpaces() { rest = rest.drop { $0 == " " || $0 == "\t" } }
         var words: [Substring] = []
@@ -64,7 +77,7 @@ enum SQLSlot {
             skipSpaces()
         }
         if let keyword = words.first(where: { constraintKeywords.contains($0.uppercased()) }) {
-            return "'\(keyword)' starts a constraint, which has a key of its own (primaryKey, notNull, unique, default, check, collate, references)"
+            return constraintProblem(keyword)
         }
         if rest.first == "(" {
             guard !words.isEmpty else { return "a size needs a type name before it" }

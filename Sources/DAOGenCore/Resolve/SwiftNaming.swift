@@ -13,6 +13,49 @@ enum SwiftNaming {
 
     /// `author_id` -> `authorId`, `ID` -> `id`, `URLString` -> `urlString`, `userID` -> `userID`.
     static func lowerCamelCase(_ name: String) -> String {
+        var name = name
+        return name.withUTF8(asciiLowerCamelCase) ?? characterLowerCamelCase(name)
+    }
+
+    /// `lowerCamelCase` of an ASCII name, in one pass over its bytes; nil for other names.
+    static func asciiLowerCamelCase(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 1)
+        var index = 0
+        var isFirstWord = true
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { return nil }
+            guard isUpper(bytes[index]) || isLower(bytes[index]) || isDigit(bytes[index]) else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count, isUpper(bytes[end]) || isLower(bytes[end]) || isDigit(bytes[end]) { end += 1 }
+            if isFirstWord {
+                // The leading run of capitals lowercased, but for the last one when it starts the next word.
+                var capitals = index
+                while capitals < end, isUpper(bytes[capitals]) { capitals += 1 }
+                if capitals - index > 1, capitals < end, isLower(bytes[capitals]) { capitals -= 1 }
+                for position in index..<end {
+                    output.append(position < capitals ? bytes[position] | 0x20 : bytes[position])
+                }
+                isFirstWord = false
+            } else {
+                output.append(isLower(bytes[index]) ? bytes[index] & ~0x20 : bytes[index])
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]))
+            }
+            index = end
+        }
+        if output.isEmpty { return String(decoding: bytes, as: UTF8.self) }
+        if isDigit(output[0]) { output.insert(UInt8(ascii: "_"), at: 0) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `lowerCamelCase` of any name, Character by Character (the reference the tests hold the ASCII pass to).
+    static func characterLowerCamelCase(_ name: String) -> String {
         let parts = words(name)
         guard let first = parts.first else { return name }
         let rest = parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }
