@@ -31,10 +31,7 @@ struct TemplateObject {
     /// The names and values, in the order they were set.
     private(set) var members: [(name: HashedName, value: TemplateValue)] = []
 
-    /// An empty object with room for `capacity` members.
-    init(capacity: Int = 0) {
-        members.reserveCapacity(capacity)
-    }
+    init() {}
 
     init(_ members: [(String, TemplateValue)]) {
         for (name, value) in members { self[HashedName(name)] = value }

@@ -90,8 +90,7 @@ private final class ValueEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        // Room for the members of most models, which would otherwise grow it several times.
-        if storage.members == nil { storage.members = TemplateObject(capacity: 16) }
+        if storage.members == nil { storage.members = TemplateObject() }
         return KeyedEncodingContainer(KeyedValues<Key>(storage: storage))
     }
 
