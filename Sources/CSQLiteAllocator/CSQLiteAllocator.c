@@ -36,9 +36,17 @@ typedef struct {
     int registered;
 } thread_cache;
 
+// Initial-exec TLS on Linux: the thread's cache is one instruction away, without a call to
+// __tls_get_addr, since the allocator is linked into the executable.
+#if defined(__linux__)
+static _Thread_local thread_cache cache __attribute__((tls_model("initial-exec")));
+#else
 static _Thread_local thread_cache cache;
+#endif
+/// The blocks a thread keeps of each class (`bytes_kept_per_class` of them, at least 4).
+static int32_t blocks_kept[class_count];
 static pthread_key_t exit_key;
-static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+static pthread_once_t set_up_once = PTHREAD_ONCE_INIT;
 
 static int class_of(int size) {
     if (size <= small_limit) return size <= small_step ? 0 : (size - 1) / small_step;
@@ -52,10 +60,6 @@ static int usable_size_of_class(int size_class) {
     return small_limit + (size_class - small_classes + 1) * large_step;
 }
 
-static int32_t blocks_kept(int size_class) {
-    int32_t count = bytes_kept_per_class / (usable_size_of_class(size_class) + header_size);
-    return count < 4 ? 4 : count;
-}
 
 static void release_cache(void *unused) {
     (void)unused;
@@ -73,14 +77,18 @@ static void release_cache(void *unused) {
     cache.registered = 0;
 }
 
-static void make_exit_key(void) {
+static void set_up(void) {
     pthread_key_create(&exit_key, release_cache);
+    for (int size_class = 0; size_class < class_count; size_class++) {
+        int32_t count = bytes_kept_per_class / (usable_size_of_class(size_class) + header_size);
+        blocks_kept[size_class] = count < 4 ? 4 : count;
+    }
 }
 
 // The thread's cache, registered on first use so that the thread returns it to malloc when it exits.
 static thread_cache *current_cache(void) {
     if (!cache.registered) {
-        pthread_once(&exit_key_once, make_exit_key);
+        pthread_once(&set_up_once, set_up);
         // Any non-null value makes pthread call the destructor at thread exit.
         pthread_setspecific(exit_key, &cache);
         cache.registered = 1;
@@ -114,7 +122,7 @@ void daogen_allocator_free(void *pointer) {
     int size_class = (int)start->size_class;
     if (size_class != uncached) {
         thread_cache *local = current_cache();
-        if (local->counts[size_class] < blocks_kept(size_class)) {
+        if (local->counts[size_class] < blocks_kept[size_class]) {
             free_block *block = pointer;
             block->next = local->heads[size_class];
             local->heads[size_class] = block;
