@@ -22,7 +22,7 @@ enum TemplateValue {
             let encoder = ValueEncoder()
             // The encoder itself never throws; a model's own encode(to:) is synthesized.
             try? value.encode(to: encoder)
-            guard let result = encoder.storage.result else { return nil }
+            guard let result = encoder.result else { return nil }
             self = result
         }
     }
@@ -71,41 +71,38 @@ enum TemplateValue {
     }
 }
 
-/// What a value encoded into: a keyed container (an object), an unkeyed one (a list), or one value.
-private final class ValueStorage {
+/// Encodes one value, and holds what it encoded into: a keyed container (an object), an unkeyed one
+/// (a list), or one value. Its containers write into it.
+private final class ValueEncoder: Encoder {
     var members: TemplateObject?
     var elements: [TemplateValue]?
     var single: TemplateValue?
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     var result: TemplateValue? {
         if let members { return .object(members) }
         if let elements { return .list(elements) }
         return single
     }
-}
-
-private final class ValueEncoder: Encoder {
-    let storage = ValueStorage()
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if storage.members == nil { storage.members = TemplateObject() }
-        return KeyedEncodingContainer(KeyedValues<Key>(storage: storage))
+        if members == nil { members = TemplateObject() }
+        return KeyedEncodingContainer(KeyedValues<Key>(storage: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if storage.elements == nil { storage.elements = [] }
-        return UnkeyedValues(storage: storage)
+        if elements == nil { elements = [] }
+        return UnkeyedValues(storage: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleValue(storage: storage)
+        SingleValue(storage: self)
     }
 }
 
 private struct KeyedValues<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let storage: ValueStorage
+    let storage: ValueEncoder
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) {}
@@ -137,7 +134,7 @@ private struct KeyedValues<Key: CodingKey>: KeyedEncodingContainerProtocol {
 }
 
 private struct UnkeyedValues: UnkeyedEncodingContainer {
-    let storage: ValueStorage
+    let storage: ValueEncoder
     var codingPath: [any CodingKey] { [] }
     var count: Int { storage.elements!.count }
 
@@ -161,7 +158,7 @@ private struct UnkeyedValues: UnkeyedEncodingContainer {
 }
 
 private struct SingleValue: SingleValueEncodingContainer {
-    let storage: ValueStorage
+    let storage: ValueEncoder
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil() {}
