@@ -54,23 +54,36 @@ struct TableStatements {
     var nonKeyColumns: [Column] { columns.filter { !keyNames.contains($0.name) } }
 
     var upsert: String {
-        let target = keyNames.map(quotedName).joined(separator: ", ")
-        let assignments = nonKeyColumns.map {
-            let name = SQLWriter.quote($0.name(at: version))
-            return "\(name) = excluded.\(name)"
+        // Appended to one string: this is written for every table, by the verifier and the renderer.
+        var sql = insert + " ON CONFLICT (" + keyNames.map(quotedName).joined(separator: ", ") + ") DO "
+        let assigned = nonKeyColumns
+        guard !assigned.isEmpty else { return sql + "NOTHING" }
+        sql += "UPDATE SET "
+        for (offset, column) in assigned.enumerated() {
+            let name = SQLWriter.quote(column.name(at: version))
+            if offset > 0 { sql += ", " }
+            sql += name
+            sql += " = excluded."
+            sql += name
         }
-        let action = assignments.isEmpty ? "NOTHING" : "UPDATE SET " + assignments.joined(separator: ", ")
-        return insert + " ON CONFLICT (\(target)) DO \(action)"
+        return sql
     }
 
     /// Sets every non-key column of the row with the record's key. When every column is part of the key
     /// it sets the key to itself, so `update` still reports whether the row exists.
     var update: String {
-        let assigned = nonKeyColumns.isEmpty ? columns : nonKeyColumns
-        let assignments = assigned.map {
-            "\(SQLWriter.quote($0.name(at: version))) = ?\(parameter(of: $0.name))"
+        var sql = "UPDATE " + tableName + " SET "
+        let assignsKeys = columns.allSatisfy { keyNames.contains($0.name) }
+        var isFirst = true
+        // A column's parameter is its position: `?1` is the first column.
+        for (position, column) in columns.enumerated() where assignsKeys || !keyNames.contains(column.name) {
+            if !isFirst { sql += ", " }
+            isFirst = false
+            sql += SQLWriter.quote(column.name(at: version))
+            sql += " = ?"
+            sql += String(position + 1)
         }
-        return "UPDATE \(tableName) SET \(assignments.joined(separator: ", ")) WHERE \(condition(columnPositions: keyNames))"
+        return sql + " WHERE " + condition(columnPositions: keyNames)
     }
 
     var deleteByKey: String { "DELETE FROM \(tableName) WHERE \(condition(sequential: keyNames))" }
