@@ -1,3 +1,4 @@
+import DAOGenRuntime
 import Testing
 
 @testable import _DAOGenCore
@@ -94,5 +95,40 @@ import Testing
         #expect(kinds == [.renameTable])
         #expect(messages.count == 1)
         #expect(messages.first?.hasPrefix("migrating from version 1 to 2 does not keep the rows of table 'u': 3 row(s) before, 0 after") == true)
+    }
+
+    /// The short way creates no database of the latest version: the proof's migrated database has its
+    /// schema, and the DAO statements are prepared there; one that SQLite rejects is reported.
+    @Test func theLatestStatementsArePreparedInTheMigratedDatabase() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(Self.files)
+        let source = SchemaSource(directory: directory.url, displayPath: "S")
+        let planned = try Generator.plan(Generator.resolve(Generator.parse(source), from: source))
+        let schema = planned.resolved.schema
+        let positions = Array(schema.tables.indices)
+
+        var verifier = SchemaVerifier(schema: schema, creation: planned.creation, positions: positions)
+        verifier.verifyAllVersions(creatingEvery: false)
+        #expect(!verifier.preparedStatements, "version 2 is left to the proof")
+        var proof = MigrationProof(
+            schema: schema, plan: planned.plan, expected: verifier.expectedSchemas, creation: planned.creation, positions: positions)
+        proof.firstVersion = verifier.firstVersion
+        proof.prove()
+        let migrated = try #require(proof.migratedDatabase)
+        #expect(try migrated.userVersion() == 2)
+        verifier.prepareStatements(in: migrated)
+        #expect(verifier.preparedStatements && verifier.diagnostics.diagnostics.isEmpty)
+
+        var eager = SchemaVerifier(schema: schema, creation: planned.creation, positions: positions)
+        eager.verifyAllVersions(creatingEvery: true)
+        #expect(eager.preparedStatements, "the long way creates the latest version and prepares there")
+
+        // In a database of version 1, which lacks column b, the statements of version 2 fail.
+        let versionOne = try Database(path: ":memory:")
+        for statement in planned.creation.statements(at: 1) { try versionOne.execute(statement) }
+        var wrong = SchemaVerifier(schema: schema, creation: planned.creation, positions: positions)
+        wrong.prepareStatements(in: versionOne)
+        #expect(wrong.diagnostics.diagnostics.first?.message == "SQLite rejects a statement generated for table 't': table t has no column named b")
     }
 }

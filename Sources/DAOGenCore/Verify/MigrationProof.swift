@@ -20,6 +20,8 @@ struct MigrationProof {
     var snapshotsEveryStep = false
     /// Version 1 freshly created, which the proof fills and migrates; nil to create it here.
     var firstVersion: Database?
+    /// The database migrated to the latest version, once every step is proved.
+    private(set) var migratedDatabase: Database?
 
     var latest: Int { schema.settings.version }
 
@@ -66,6 +68,7 @@ struct MigrationProof {
         for version in 1..<latest {
             guard step(from: version, in: database) else { return }
         }
+        migratedDatabase = database
     }
 
     /// Adds sample rows at `version`, migrates to the next version and checks the result; false when the

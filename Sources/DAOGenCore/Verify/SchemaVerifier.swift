@@ -15,6 +15,9 @@ struct SchemaVerifier {
     /// Version 1 as created, for the migration proof to start from, unless a later version's
     /// expected schema is that same database (when it creates the same tables).
     var firstVersion: Database?
+    /// True once the DAO statements of the latest version are prepared; false when the latest version
+    /// was left to the proof, whose migrated database has its schema.
+    private(set) var preparedStatements = false
 
     init(schema: Schema, creation: CreationSQL, positions: [Int]) {
         self.schema = schema
@@ -63,14 +66,22 @@ struct SchemaVerifier {
             proof.prove()
             return proof
         }
-        // First the short way: the versions between the first and the latest are proved from the
-        // migrated database's text (`ExpectedSchema(statements:)`), created only when it differs, and a
-        // step that changes no row is proved by SQLite's count of changed rows, without snapshots.
+        // First the short way: the versions after the first are proved from the migrated database's
+        // text (`ExpectedSchema(statements:)`), created only when it differs, the latest version's DAO
+        // statements are prepared in the migrated database, and a step that changes no row is proved
+        // by SQLite's count of changed rows, without snapshots.
         var verifier = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions)
         verifier.verifyAllVersions(creatingEvery: false)
         if !verifier.diagnostics.hasErrors {
             let proof = prove(verifier, snapshotsEveryStep: false)
-            if !proof.diagnostics.hasErrors { return (proof.diagnostics.diagnostics, proof.sampleRowCount) }
+            // The migrated database has the latest version's schema (the proof compared it), so the DAO
+            // statements are prepared there when the latest version was not created.
+            if !verifier.preparedStatements, let migrated = proof.migratedDatabase {
+                verifier.prepareStatements(in: migrated)
+            }
+            if !proof.diagnostics.hasErrors && !verifier.diagnostics.hasErrors && verifier.preparedStatements {
+                return (proof.diagnostics.diagnostics, proof.sampleRowCount)
+            }
         }
         // Something failed: every version is created and every step snapshotted, so each error is
         // located and worded as precisely as SQLite allows.
@@ -112,14 +123,15 @@ struct SchemaVerifier {
     }
 
     /// Creates each version in a fresh database and checks its SQL; with `creatingEvery` false, only
-    /// the first, the latest and those with data steps, the others left to `ExpectedSchema(statements:)`.
+    /// the first and those with data steps, the others left to `ExpectedSchema(statements:)` (and the
+    /// latest version's DAO statements to the migrated database of the proof, `prepareStatements(in:)`).
     mutating func verifyAllVersions(creatingEvery: Bool) {
         // The database of the version before, while this one may reuse it.
         var previous: (statements: [String], database: Database, expected: ExpectedSchema?)?
         let latest = schema.settings.version
         for version in 1...latest {
             let statements = creation.statements(at: version, of: positions)
-            if !creatingEvery, version > 1, version < latest, !schema.migrations.contains(where: { $0.version == version }) {
+            if !creatingEvery, version > 1, !schema.migrations.contains(where: { $0.version == version }) {
                 expectedSchemas[version] = ExpectedSchema(statements: statements)
                 previous = nil
                 continue
@@ -227,8 +239,9 @@ struct SchemaVerifier {
         }
     }
 
-    /// Prepares every statement the DAOs of the latest version run.
-    private mutating func prepareStatements(in database: Database) {
+    /// Prepares every statement the DAOs of the latest version run, in `database` at that version.
+    mutating func prepareStatements(in database: Database) {
+        preparedStatements = true
         let version = schema.settings.version
         for table in schema.tables where table.range.contains(version) {
             let sql = TableStatements(table: table, version: version)
