@@ -3,8 +3,8 @@ import DAOGenRuntime
 /// A version's schema as a freshly created database has it, for the migration proof to compare a
 /// migrated database with: the SQL text of `sqlite_master`, and the `SchemaDescription`, read only
 /// when a migrated database's text differs. The fresh database either exists already or, for a version
-/// between the first and the latest, is created from the version's statements only when its
-/// description is needed (see `init(statements:)`). A database given must keep its schema (data steps
+/// after the first, is created from the version's statements only when its description is needed
+/// (see `init(statements:)`). A database given must keep its schema (data steps
 /// checked on it roll back).
 final class ExpectedSchema {
     /// The SQL text of every schema object, as `master(of:)` reads it; nil when some SQL has a comment.
