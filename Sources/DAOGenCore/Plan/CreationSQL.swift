@@ -18,6 +18,7 @@ struct CreationSQL: Sendable {
         let lookup = TableLookup(schema)
         let written = Array(schema.tables.indices).parallelMap { position in
             let table = schema.tables[position]
+            let changes = Self.changeVersions(of: table, lookup: lookup)
             var creates: [String?] = []
             var indexes: [[String]] = []
             creates.reserveCapacity(latest)
@@ -26,6 +27,12 @@ struct CreationSQL: Sendable {
                 guard table.range.contains(version) else {
                     creates.append(nil)
                     indexes.append([])
+                    continue
+                }
+                // Nothing the statements name changed since the version before: nor did they.
+                if !changes.contains(version), let previous = creates.last, let previous {
+                    creates.append(previous)
+                    indexes.append(indexes[version - 2])
                     continue
                 }
                 creates.append(SQLWriter.createTable(table, at: version, findTable: lookup.table(named:at:)))
@@ -37,6 +44,30 @@ struct CreationSQL: Sendable {
         self.indexes = written.map(\.1)
         self.viewsAndTriggers = (1...max(latest, 1)).map { SQLWriter.viewAndTriggerStatements(for: schema, at: $0) }
         self.latest = latest
+    }
+
+    /// The versions at which the CREATE statements of `table` may differ from the version before's:
+    /// where the table, one of its columns, indexes or CHECKs, or a table its REFERENCES clauses name
+    /// (any declared with that name) or one of that table's columns, starts, ends or is renamed. What
+    /// else the statements hold does not change with the version.
+    static func changeVersions(of table: Table, lookup: TableLookup) -> Set<Int> {
+        var versions: Set<Int> = [1]
+        func note(_ range: VersionRange, _ rename: Rename?) {
+            versions.insert(range.since)
+            if let until = range.until { versions.insert(until + 1) }
+            if let rename { versions.insert(rename.version) }
+        }
+        func noteTable(_ table: Table) {
+            note(table.range, table.renamedFrom)
+            for column in table.columns { note(column.range, column.renamedFrom) }
+        }
+        noteTable(table)
+        for index in table.indexes { note(index.range, index.renamedFrom) }
+        for check in table.checks { note(check.range, nil) }
+        for name in Set(table.columns.compactMap(\.references?.table)) {
+            lookup.tables(named: name).forEach(noteTable)
+        }
+        return versions
     }
 
     /// The CREATE TABLE of the table at `position` in `schema.tables` at `version`; nil when it does not exist then.
@@ -76,6 +107,11 @@ struct TableLookup: Sendable {
             positions[table.name, default: []].append(position)
         }
         self.positions = positions
+    }
+
+    /// Every table declared as `name`, whatever its versions.
+    func tables(named name: String) -> [Table] {
+        (positions[name] ?? []).map { tables[$0] }
     }
 
     /// The first table declared as `name` that exists at `version`, as `schema.tables.first { ... }` finds it.
