@@ -84,6 +84,16 @@ import Testing
         ])
     }
 
+    @Test func columnNamedTwiceFromARename() throws {
+        let result = try diagnostics([
+            "daogen.yaml": "version: 4\n",
+            "t.yaml": tableFile("      - name: c\n        type: TEXT\n      - name: c\n        type: TEXT\n        renamedFrom: { name: e, in: 3 }\n"),
+        ])
+        #expect(result.contains(
+            "S/t.yaml:9:15: error: column 'c' is declared twice in table 't' at version 3 (first at S/t.yaml:7:9); give the declarations 'since' / 'until' ranges that do not overlap"
+        ), "\(result)")
+    }
+
     @Test func versionOutsideRange() throws {
         let result = try diagnostics([
             "daogen.yaml": "version: 3\n",

@@ -51,21 +51,11 @@ struct CreationSQL: Sendable {
     /// (any declared with that name) or one of that table's columns, starts, ends or is renamed. What
     /// else the statements hold does not change with the version.
     static func changeVersions(of table: Table, lookup: TableLookup) -> Set<Int> {
-        var versions: Set<Int> = [1]
-        func note(_ range: VersionRange, _ rename: Rename?) {
-            versions.insert(range.since)
-            if let until = range.until { versions.insert(until + 1) }
-            if let rename { versions.insert(rename.version) }
-        }
-        func noteTable(_ table: Table) {
-            note(table.range, table.renamedFrom)
-            for column in table.columns { note(column.range, column.renamedFrom) }
-        }
-        noteTable(table)
-        for index in table.indexes { note(index.range, index.renamedFrom) }
-        for check in table.checks { note(check.range, nil) }
+        var versions = table.columnChangeVersions
+        for index in table.indexes { versions.formUnion(index.range.changeVersions(renamed: index.renamedFrom)) }
+        for check in table.checks { versions.formUnion(check.range.changeVersions(renamed: nil)) }
         for name in Set(table.columns.compactMap(\.references?.table)) {
-            lookup.tables(named: name).forEach(noteTable)
+            for target in lookup.tables(named: name) { versions.formUnion(target.columnChangeVersions) }
         }
         return versions
     }

@@ -108,7 +108,10 @@ struct SchemaValidator {
     /// No two columns of a table share an SQL name at one version.
     private mutating func checkColumnNames(_ table: Table) {
         var reported: Set<String> = []
-        for version in table.range.since...(table.range.until ?? latest) {
+        // Only where the columns or their names change: elsewhere the version before found the same.
+        let changes = table.columnChangeVersions
+        let versions = table.range.since...(table.range.until ?? latest)
+        for version in versions where version == versions.lowerBound || changes.contains(version) {
             var seen: [String: SourceLocation] = [:]
             for column in table.columns(at: version) {
                 let name = column.name(at: version).lowercased()
