@@ -8,19 +8,26 @@ struct SchemaValidator {
     var latest: Int { schema.settings.version }
 
     mutating func validate() {
-        checkTableNames()
-        checkIndexNames()
-        // Each table on its own, on every core; their diagnostics in table order.
+        // Each table on its own and, as one more job (-1), the checks across tables, on every core;
+        // the diagnostics in the order of one pass: table and index names, each table, Swift names.
         let schema = schema
-        let found = Array(schema.tables.indices).parallelMap { index in
+        let found = Array(-1..<schema.tables.count).parallelMap { index -> (first: [Diagnostic], last: [Diagnostic]) in
             var validator = SchemaValidator(schema: schema, diagnostics: DiagnosticCollector())
+            guard index >= 0 else {
+                validator.checkTableNames()
+                validator.checkIndexNames()
+                let names = validator.diagnostics.diagnostics
+                validator.diagnostics = DiagnosticCollector()
+                validator.checkSwiftNames()
+                return (names, validator.diagnostics.diagnostics)
+            }
             validator.checkTable(at: index)
-            return validator.diagnostics.diagnostics
+            return (validator.diagnostics.diagnostics, [])
         }
-        for diagnostics in found {
-            self.diagnostics.append(contentsOf: diagnostics)
+        for result in found {
+            diagnostics.append(contentsOf: result.first)
         }
-        checkSwiftNames()
+        diagnostics.append(contentsOf: found[0].last)
     }
 
     /// No two tables share an SQL name at one version.
