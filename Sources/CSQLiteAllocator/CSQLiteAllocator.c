@@ -33,15 +33,15 @@ typedef struct free_block {
 typedef struct {
     free_block *heads[class_count];
     int32_t counts[class_count];
-    int registered;
 } thread_cache;
 
-// Initial-exec TLS on Linux: the thread's cache is one instruction away, without a call to
-// __tls_get_addr, since the allocator is linked into the executable.
+// The thread's cache, allocated on first use. Initial-exec TLS on Linux keeps it one instruction
+// away, without a call to __tls_get_addr; a pointer takes 8 bytes of the static TLS block, which is
+// there even for a library loaded with dlopen.
 #if defined(__linux__)
-static _Thread_local thread_cache cache __attribute__((tls_model("initial-exec")));
+static _Thread_local thread_cache *cache __attribute__((tls_model("initial-exec")));
 #else
-static _Thread_local thread_cache cache;
+static _Thread_local thread_cache *cache;
 #endif
 /// The blocks a thread keeps of each class (`bytes_kept_per_class` of them, at least 4).
 static int32_t blocks_kept[class_count];
@@ -61,20 +61,19 @@ static int usable_size_of_class(int size_class) {
 }
 
 
-static void release_cache(void *unused) {
-    (void)unused;
+static void release_cache(void *pointer) {
+    thread_cache *released = pointer;
     for (int size_class = 0; size_class < class_count; size_class++) {
-        free_block *block = cache.heads[size_class];
+        free_block *block = released->heads[size_class];
         while (block) {
             free_block *next = block->next;
             free((char *)block - header_size);
             block = next;
         }
-        cache.heads[size_class] = NULL;
-        cache.counts[size_class] = 0;
     }
-    // A later destructor that frees registers the cache again, and pthread calls this once more.
-    cache.registered = 0;
+    free(released);
+    // A later destructor that frees makes a new cache, and pthread calls this once more.
+    if (cache == released) cache = NULL;
 }
 
 static void set_up(void) {
@@ -85,22 +84,24 @@ static void set_up(void) {
     }
 }
 
-// The thread's cache, registered on first use so that the thread returns it to malloc when it exits.
+// The thread's cache, made and registered on first use so that the thread returns it to malloc when
+// it exits; NULL when there is no memory for it, and blocks then go to malloc and free directly.
 static thread_cache *current_cache(void) {
-    if (!cache.registered) {
-        pthread_once(&set_up_once, set_up);
-        // Any non-null value makes pthread call the destructor at thread exit.
-        pthread_setspecific(exit_key, &cache);
-        cache.registered = 1;
-    }
-    return &cache;
+    thread_cache *local = cache;
+    if (local) return local;
+    pthread_once(&set_up_once, set_up);
+    local = calloc(1, sizeof(thread_cache));
+    if (!local) return NULL;
+    pthread_setspecific(exit_key, local);
+    cache = local;
+    return local;
 }
 
 void *daogen_allocator_malloc(int size) {
     if (size < 0) return NULL;
     int size_class = class_of(size);
-    if (size_class != uncached) {
-        thread_cache *local = current_cache();
+    thread_cache *local = size_class != uncached ? current_cache() : NULL;
+    if (local) {
         free_block *block = local->heads[size_class];
         if (block) {
             local->heads[size_class] = block->next;
@@ -120,8 +121,8 @@ void daogen_allocator_free(void *pointer) {
     if (!pointer) return;
     header *start = (header *)((char *)pointer - header_size);
     int size_class = (int)start->size_class;
-    if (size_class != uncached) {
-        thread_cache *local = current_cache();
+    thread_cache *local = size_class != uncached ? current_cache() : NULL;
+    if (local) {
         if (local->counts[size_class] < blocks_kept[size_class]) {
             free_block *block = pointer;
             block->next = local->heads[size_class];
@@ -157,8 +158,8 @@ int daogen_allocator_roundup(int size) {
 
 long daogen_allocator_cached_bytes(void) {
     long total = 0;
-    for (int size_class = 0; size_class < class_count; size_class++) {
-        total += (long)cache.counts[size_class] * usable_size_of_class(size_class);
+    for (int size_class = 0; cache && size_class < class_count; size_class++) {
+        total += (long)cache->counts[size_class] * usable_size_of_class(size_class);
     }
     return total;
 }

@@ -67,6 +67,29 @@ import Testing
         }
     }
 
+    /// A thread that exits hands its cached blocks back to malloc (a destructor frees them); a new
+    /// thread starts with an empty cache.
+    @Test func threadsThatExitReleaseTheirCaches() {
+        for _ in 0..<8 {
+            let finished = DispatchSemaphore(value: 0)
+            let cached = ResultBox(0)
+            let thread = Thread {
+                for size in 0..<2_000 { daogen_allocator_free(daogen_allocator_malloc(Int32(size % 700))) }
+                cached.value = daogen_allocator_cached_bytes()
+                finished.signal()
+            }
+            thread.start()
+            finished.wait()
+            #expect(cached.value > 0)
+        }
+    }
+
+    /// A value written on one thread and read on another after a semaphore.
+    private final class ResultBox: @unchecked Sendable {
+        var value: Int
+        init(_ value: Int) { self.value = value }
+    }
+
     private static func expectUsable(_ pointer: UnsafeMutableRawPointer, size: Int) throws {
         #expect(Int(bitPattern: pointer) % 16 == 0)
         #expect(Int(daogen_allocator_size(pointer)) >= size)
