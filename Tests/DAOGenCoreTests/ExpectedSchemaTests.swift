@@ -68,7 +68,7 @@ import Testing
         let pieces = [" ", "\n", "\t", "  ", ",", "(", ")", "'", "\"", "`", "[", "]", "a", "é", "-", "/", "*", "x y", "--", "/*"]
         var random = SplitMix64(seed: 0xCA40)
         for _ in 0..<3_000 {
-            let text = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let text = random.text(joining: pieces, count: 0...10)
             #expect(ExpectedSchema.canonical(text) == reference(text), "\(text.debugDescription)")
         }
     }

@@ -79,7 +79,7 @@ import Testing
         let pieces = [" ", "\t", "\u{00A0}", "\u{2003}", "\u{3000}", "\n", "\r\n", "a", "é", "'", "\u{301}", "x y"]
         var random = SplitMix64(seed: 0x7819)
         for _ in 0..<2_000 {
-            let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let text = random.text(joining: pieces, count: 0...6)
             #expect(text.trimmingBlanks() == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
         }
     }
@@ -90,10 +90,7 @@ import Testing
         let pieces = ["a", "b", "ab", " ", "\"", "é", "e\u{301}", "😀", "("]
         var random = SplitMix64(seed: 0x4A11)
         for _ in 0..<2_000 {
-            func text(_ count: ClosedRange<Int>) -> String {
-                (0..<Int.random(in: count, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            }
-            let haystack = text(0...8), needle = text(1...3)
+            let haystack = random.text(joining: pieces, count: 0...8), needle = random.text(joining: pieces, count: 1...3)
             #expect(haystack.hasUTF8Prefix(needle) == haystack.utf8.starts(with: needle.utf8))
             if haystack.utf8.allSatisfy({ $0 < 0x80 }) {
                 #expect(haystack.hasUTF8Prefix(needle) == haystack.hasPrefix(needle))
@@ -118,7 +115,7 @@ import Testing
         let pieces = ["\n", "\r\n", "\r", "a", "é", "\u{301}", " ", "\n\n"]
         var random = SplitMix64(seed: 0x11E5)
         for _ in 0..<2_000 {
-            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let text = random.text(joining: pieces, count: 0...8)
             #expect(YAMLNode.lines(text) == text.split(separator: "\n", omittingEmptySubsequences: false), "\(text.debugDescription)")
         }
     }
@@ -129,7 +126,7 @@ import Testing
         let pieces = ["\"", "\"\"", "a", " ", "é", "select", "'", "😀", "]"]
         var random = SplitMix64(seed: 0x0A7E)
         for _ in 0..<500 {
-            let name = (0..<Int.random(in: 1...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let name = random.text(joining: pieces, count: 1...5)
             let quoted = SQLWriter.quote(name)
             try database.execute("CREATE TABLE t (\(quoted))")
             #expect(try database.rows("SELECT name FROM pragma_table_info('t')") == [[.text(name)]], "\(quoted)")
@@ -157,7 +154,7 @@ import Testing
         var random = SplitMix64(seed: 0x5117)
         var checked = 0
         for _ in 0..<1_000 {
-            let body = (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let body = random.text(joining: pieces, count: 0...5)
             let sql = " '" + body + "'\t"
             guard case let .text(value)? = SQLLiteral(sql: sql) else { continue }
             checked += 1
@@ -196,7 +193,7 @@ import Testing
         var random = SplitMix64(seed: 0xCA3E_1CA5)
         let pieces = ["a", "b", "A", "B", "URL", "id", "ID", "_", "-", " ", "1", "42", "x9", "$", "é"]
         for _ in 0..<5_000 {
-            let name = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let name = random.text(joining: pieces, count: 0...6)
             #expect(SwiftNaming.lowerCamelCase(name) == SwiftNaming.characterLowerCamelCase(name), "\(name.debugDescription)")
         }
     }
@@ -205,7 +202,7 @@ import Testing
         var random = SplitMix64(seed: 0x5117_11E8)
         let pieces = ["a", " ", "\"", "\\", "#", "##", "\n", "\t", "\u{7F}", "é", "\u{2028}", "SELECT"]
         for _ in 0..<5_000 {
-            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let text = random.text(joining: pieces, count: 0...8)
             #expect(SwiftLiteral.string(text) == SwiftLiteral.generalString(text), "\(text.debugDescription)")
             let hashes = SwiftLiteral.rawHashes(text)
             #expect(!text.contains("\"" + hashes) && !text.contains("\\" + hashes) && hashes.count >= 1, "\(text.debugDescription)")

@@ -16,7 +16,7 @@ import Testing
         var random = SplitMix64(seed: 0x9012_3A1E)
         let pieces = ["a", "let x = 1", " ", "  ", "\n", "\n", "\n\n", "\t", "\r", "\r\n", "é", "\u{7F}"]
         for _ in 0..<5_000 {
-            let text = (0..<Int.random(in: 0...24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let text = random.text(joining: pieces, count: 0...24)
             #expect(Generator.normalized(text) == Generator.generalNormalized(text), "\(text.debugDescription)")
         }
     }

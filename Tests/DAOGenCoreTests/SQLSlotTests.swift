@@ -56,7 +56,7 @@ import Testing
         var generator = SplitMix64(seed: 8)
         var accepted = 0
         for trial in 0..<400 {
-            let text = (0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = generator.text(joining: pieces, count: 1...8)
             let slot = trial % 5
             let quoted = "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
                 .replacingOccurrences(of: "\n", with: "\\n") + "\""
@@ -105,5 +105,11 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    /// A text of `count` pieces drawn from `pieces`: the random input of the tests that hold a fast
+    /// path to its reference.
+    mutating func text(joining pieces: [String], count: ClosedRange<Int>) -> String {
+        (0..<Int.random(in: count, using: &self)).map { _ in pieces.randomElement(using: &self)! }.joined()
     }
 }

@@ -62,6 +62,8 @@ import Testing
                         daogen_allocator_free(UnsafeMutableRawPointer(bitPattern: address))
                     }
                     for size in 0..<2_000 { daogen_allocator_free(daogen_allocator_malloc(Int32(size))) }
+                    // The blocks of 92 size classes, each kept to at most 64 KiB.
+                    #expect(daogen_allocator_cached_bytes() <= 92 * 64 * 1024)
                 }
             }
         }
@@ -73,13 +75,16 @@ import Testing
         for _ in 0..<8 {
             let finished = DispatchSemaphore(value: 0)
             let cached = ResultBox(0)
+            let startedEmpty = ResultBox(0)
             let thread = Thread {
+                startedEmpty.value = daogen_allocator_cached_bytes() == 0 ? 1 : 0
                 for size in 0..<2_000 { daogen_allocator_free(daogen_allocator_malloc(Int32(size % 700))) }
                 cached.value = daogen_allocator_cached_bytes()
                 finished.signal()
             }
             thread.start()
             finished.wait()
+            #expect(startedEmpty.value == 1, "a new thread starts with an empty cache")
             #expect(cached.value > 0)
         }
     }
