@@ -2,7 +2,7 @@
 /// or a literal is; the template writes the separators, the indentation and the line breaks.
 
 /// A parameter of a generated function or initializer, written `label innerName: type = defaultValue`.
-struct ParameterModel: Encodable {
+struct ParameterModel {
     var label: String
     /// The name inside the body, when it differs from the label.
     var innerName: String?
@@ -14,7 +14,7 @@ struct ParameterModel: Encodable {
 }
 
 /// A labelled argument of a call, written `label: value`.
-struct ArgumentModel: Encodable {
+struct ArgumentModel {
     var label: String
     var value: String
     /// True for the last argument, which takes no comma after it.
@@ -22,7 +22,7 @@ struct ArgumentModel: Encodable {
 }
 
 /// An enum case, written `case name = rawValueLiteral`.
-struct CaseModel: Encodable {
+struct CaseModel {
     var name: String
     /// The raw value's Swift literal when it differs from the name, or nil.
     var rawValueLiteral: String?
@@ -30,15 +30,15 @@ struct CaseModel: Encodable {
 
 /// SQL as a Swift string literal: one line, or the lines of a multi-line raw literal that the template
 /// indents.
-struct StringLiteralModel: Encodable {
-    struct Line: Encodable {
+struct StringLiteralModel {
+    struct Line {
         /// The line's text, without trailing spaces.
         var text: String
         /// True for an empty line, written without indentation.
         var isBlank: Bool
     }
 
-    struct Multiline: Encodable {
+    struct Multiline {
         /// The `#` delimiters around the raw literal's quotes.
         var hashes: String
         var lines: [Line]
@@ -101,7 +101,7 @@ extension StringLiteralModel {
 }
 
 /// A line of a doc comment, written `/// text`, or `///` alone when blank.
-struct DocLineModel: Encodable {
+struct DocLineModel {
     /// The line's text, without trailing spaces.
     var text: String
     var isBlank: Bool
@@ -118,7 +118,7 @@ struct DocLineModel: Encodable {
 
 /// Binding one value to a statement parameter: `statement.function(conversion(value.rawValue), at: index)`,
 /// inside `if let value = unwrapped { ... } else { statement.bindNull(at: index) }` when it unwraps an Optional.
-struct BindModel: Encodable {
+struct BindModel {
     /// The bound expression: a property or a parameter (`value` when `unwrapped` is set).
     var value: String
     /// The Optional expression unwrapped into `value` first, or nil.
@@ -134,9 +134,81 @@ struct BindModel: Encodable {
 }
 
 /// Reading one property from column `index` of the current row: `self.property = try expression`.
-struct ReadModel: Encodable {
+struct ReadModel {
     var property: String
     /// The expression reading the column as the property's type.
     var expression: String
     var isThrowing: Bool
+}
+
+extension ParameterModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("label", label)
+        object.set("innerName", innerName)
+        object.set("type", type)
+        object.set("defaultValue", defaultValue)
+        object.set("isLast", isLast)
+    }
+}
+
+extension ArgumentModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("label", label)
+        object.set("value", value)
+        object.set("isLast", isLast)
+    }
+}
+
+extension CaseModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("name", name)
+        object.set("rawValueLiteral", rawValueLiteral)
+    }
+}
+
+extension StringLiteralModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("oneLine", oneLine)
+        object.set("multiline", multiline)
+    }
+}
+
+extension StringLiteralModel.Line: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("text", text)
+        object.set("isBlank", isBlank)
+    }
+}
+
+extension StringLiteralModel.Multiline: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("hashes", hashes)
+        object.set("lines", lines)
+    }
+}
+
+extension DocLineModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("text", text)
+        object.set("isBlank", isBlank)
+    }
+}
+
+extension BindModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("value", value)
+        object.set("unwrapped", unwrapped)
+        object.set("function", function)
+        object.set("conversion", conversion)
+        object.set("isEnum", isEnum)
+        object.set("index", index)
+    }
+}
+
+extension ReadModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("property", property)
+        object.set("expression", expression)
+        object.set("isThrowing", isThrowing)
+    }
 }

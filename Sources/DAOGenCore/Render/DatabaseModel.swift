@@ -1,7 +1,7 @@
 /// What the database-file template needs.
-struct DatabaseModel: Encodable {
+struct DatabaseModel {
     /// A table's (or a view's) DAO on the database type.
-    struct TableEntry: Encodable {
+    struct TableEntry {
         var tableName: String
         var accessorName: String
         var daoName: String
@@ -14,12 +14,12 @@ struct DatabaseModel: Encodable {
         }
     }
 
-    struct MigrationModel: Encodable {
+    struct MigrationModel {
         var version: Int
         var steps: [StepModel]
     }
 
-    struct StepModel: Encodable {
+    struct StepModel {
         var comment: String
         var statements: [StringLiteralModel]
     }
@@ -35,7 +35,6 @@ struct DatabaseModel: Encodable {
     var versionOneStatements: [StringLiteralModel]
     var hasVersionOne: Bool
     var migrations: [MigrationModel]
-    // Stored, not computed: Mustache reads models through Mirror, which sees stored properties only.
     var hasMigrations: Bool
 
     init(
@@ -60,5 +59,43 @@ struct DatabaseModel: Encodable {
             })
         }
         hasMigrations = !migrations.isEmpty
+    }
+}
+
+extension DatabaseModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("fileName", fileName)
+        object.set("schemaName", schemaName)
+        object.set("access", access)
+        object.set("typeName", typeName)
+        object.set("version", version)
+        object.set("tables", tables)
+        object.set("creationStatements", creationStatements)
+        object.set("versionOneStatements", versionOneStatements)
+        object.set("hasVersionOne", hasVersionOne)
+        object.set("migrations", migrations)
+        object.set("hasMigrations", hasMigrations)
+    }
+}
+
+extension DatabaseModel.TableEntry: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("tableName", tableName)
+        object.set("accessorName", accessorName)
+        object.set("daoName", daoName)
+    }
+}
+
+extension DatabaseModel.MigrationModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("version", version)
+        object.set("steps", steps)
+    }
+}
+
+extension DatabaseModel.StepModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("comment", comment)
+        object.set("statements", statements)
     }
 }

@@ -52,8 +52,6 @@ extension Generator {
     /// `daogen.swift` for the database type. A template override that renders a declaration without a
     /// name is an error naming the template.
     public static func render(_ verified: VerifiedSchema, renderer: TemplateRenderer) throws(DiagnosticsError) -> RenderedFiles {
-        let schema = verified.schema
-        let latest = schema.settings.version
         let databaseFileName = OutputFileNames.databaseFileName
         // Each output file renders on its own, on every core. The database file, the largest, goes first
         // so that the table files fill the other cores meanwhile; the files come out in name order and
@@ -62,17 +60,13 @@ extension Generator {
         let rendered = jobs.parallelMap { job -> Result<GeneratedFile, DiagnosticsError> in
             switch job {
             case .database:
-                // Each file's tables, then its views, in the table files' order.
-                let tables = verified.files.flatMap { file in
-                    let declared = declarations(of: file, in: verified)
-                    return declared.tables + declared.views
-                }.map { DatabaseModel.TableEntry(table: $0, version: latest) }
-                let database = DatabaseModel(
-                    schema: schema, creation: verified.creation, tables: tables, plan: verified.plan, fileName: databaseFileName,
-                    schemaName: verified.source.name)
-                return Result { () throws(DiagnosticsError) in GeneratedFile(name: databaseFileName, contents: normalized(try renderer.render(database))) }
+                return Result { () throws(DiagnosticsError) in
+                    GeneratedFile(name: databaseFileName, contents: normalized(try renderer.render(databaseModel(of: verified))))
+                }
             case .tables(let file):
-                return Result { () throws(DiagnosticsError) in try renderTableFile(file, of: verified, renderer: renderer) }
+                return Result { () throws(DiagnosticsError) in
+                    GeneratedFile(name: file.outputFileName, contents: normalized(try renderer.render(tableFileModel(of: file, in: verified))))
+                }
             }
         }
         var files: [GeneratedFile] = []
@@ -97,10 +91,21 @@ extension Generator {
             verified.viewTables.filter { file.views.contains($0.id) })
     }
 
-    /// The Swift file of one schema file: its tables, then its views.
-    private static func renderTableFile(
-        _ file: SchemaFile, of verified: VerifiedSchema, renderer: TemplateRenderer
-    ) throws(DiagnosticsError) -> GeneratedFile {
+    /// The model of `daogen.swift`: the database type, with each file's tables, then its views, in the
+    /// table files' order.
+    static func databaseModel(of verified: VerifiedSchema) -> DatabaseModel {
+        let latest = verified.schema.settings.version
+        let tables = verified.files.flatMap { file in
+            let declared = declarations(of: file, in: verified)
+            return declared.tables + declared.views
+        }.map { DatabaseModel.TableEntry(table: $0, version: latest) }
+        return DatabaseModel(
+            schema: verified.schema, creation: verified.creation, tables: tables, plan: verified.plan,
+            fileName: OutputFileNames.databaseFileName, schemaName: verified.source.name)
+    }
+
+    /// The model of one schema file's Swift file: its tables, then its views.
+    static func tableFileModel(of file: SchemaFile, in verified: VerifiedSchema) -> TableFileModel {
         let schema = verified.schema
         let declared = declarations(of: file, in: verified)
         let tables = declared.tables.map { table in
@@ -120,12 +125,10 @@ extension Generator {
             model.attach(verified.queries[view.name] ?? [])
             return model
         }
-        let name = file.outputFileName
         // Headers name the schema file alone: output must not depend on where the tool ran.
-        let model = TableFileModel(
-            fileName: SwiftLiteral.commentText(name),
+        return TableFileModel(
+            fileName: SwiftLiteral.commentText(file.outputFileName),
             sourceName: SwiftLiteral.commentText(file.name), tables: tables, views: views)
-        return GeneratedFile(name: name, contents: normalized(try renderer.render(model)))
     }
 
     static func isDirectory(_ url: URL) -> Bool {

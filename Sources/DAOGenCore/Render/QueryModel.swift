@@ -1,6 +1,6 @@
 /// What the table-file template needs for the `queries:` of one table: the DAO methods, their
 /// statements and the nested result structs. Every decision is made here.
-struct QueryMethodModel: Encodable {
+struct QueryMethodModel {
     /// False for every method but the first, which needs no blank line before it.
     var isFirst: Bool
     var docLines: [DocLineModel]
@@ -14,8 +14,8 @@ struct QueryMethodModel: Encodable {
     var bodyLines: [String]
 }
 
-struct QueryStructModel: Encodable {
-    struct Property: Encodable {
+struct QueryStructModel {
+    struct Property {
         var docLine: String
         var name: String
         var type: String
@@ -30,7 +30,7 @@ struct QueryStructModel: Encodable {
 }
 
 /// A statement of a query: its name in the queries enum and its SQL.
-struct QueryStatementModel: Encodable {
+struct QueryStatementModel {
     var name: String
     var literal: StringLiteralModel
 }
@@ -146,5 +146,45 @@ extension TableModel {
             range: VersionRange(since: 1, until: nil), renamedFrom: nil,
             location: SourceLocation(file: "", line: 0, column: 0), keyLocations: [:])
         return ColumnCode(column: column, isOptional: value.isOptional, recordName: "")
+    }
+}
+
+extension QueryMethodModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("isFirst", isFirst)
+        object.set("docLines", docLines)
+        object.set("isDiscardable", isDiscardable)
+        object.set("name", name)
+        object.set("parameters", parameters)
+        object.set("returnType", returnType)
+        object.set("statementName", statementName)
+        object.set("binds", binds)
+        object.set("bodyLines", bodyLines)
+    }
+}
+
+extension QueryStructModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("name", name)
+        object.set("queryName", queryName)
+        object.set("properties", properties)
+        object.set("initParameters", initParameters)
+        object.set("reads", reads)
+    }
+}
+
+extension QueryStructModel.Property: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("docLine", docLine)
+        object.set("name", name)
+        object.set("type", type)
+        object.set("parameterName", parameterName)
+    }
+}
+
+extension QueryStatementModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("name", name)
+        object.set("literal", literal)
     }
 }

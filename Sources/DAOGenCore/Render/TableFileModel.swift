@@ -1,5 +1,5 @@
 /// What the table-file template needs: one schema file's tables, then its views.
-struct TableFileModel: Encodable {
+struct TableFileModel {
     var fileName: String
     /// The schema file's name, without its directory.
     var sourceName: String
@@ -11,5 +11,13 @@ struct TableFileModel: Encodable {
         self.fileName = fileName
         self.sourceName = sourceName
         self.tables = tables + views.map { $0.asView() }
+    }
+}
+
+extension TableFileModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("fileName", fileName)
+        object.set("sourceName", sourceName)
+        object.set("tables", tables)
     }
 }

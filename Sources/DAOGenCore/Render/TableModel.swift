@@ -1,13 +1,13 @@
 /// What the table-file template needs for one table; every decision is made here, the template only lays text out.
-struct TableModel: Encodable {
-    struct EnumModel: Encodable {
+struct TableModel {
+    struct EnumModel {
         var columnName: String
         var name: String
         var rawType: String
         var cases: [CaseModel]
     }
 
-    struct PropertyModel: Encodable {
+    struct PropertyModel {
         var docLines: [DocLineModel]
         var name: String
         var type: String
@@ -15,7 +15,7 @@ struct TableModel: Encodable {
         var parameterName: String
     }
 
-    struct StatementModel: Encodable {
+    struct StatementModel {
         var name: String
         /// The SQL the statement runs.
         var sql: String
@@ -24,7 +24,7 @@ struct TableModel: Encodable {
         var expression: String
     }
 
-    struct FinderModel: Encodable {
+    struct FinderModel {
         var parameters: [ParameterModel]
         var statementName: String
         var binds: [BindModel]
@@ -32,7 +32,7 @@ struct TableModel: Encodable {
         var indexName: String
     }
 
-    struct OrderingMember: Encodable {
+    struct OrderingMember {
         var name: String
         var sqlName: String
     }
@@ -242,5 +242,88 @@ struct TableModel: Encodable {
         model.uniqueFinders = []
         model.indexFinders = []
         return model
+    }
+}
+
+extension TableModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("access", access)
+        object.set("typeName", typeName)
+        object.set("daoName", daoName)
+        object.set("statementsName", statementsName)
+        object.set("tableName", tableName)
+        object.set("docLines", docLines)
+        object.set("enums", enums)
+        object.set("properties", properties)
+        object.set("initParameters", initParameters)
+        object.set("columnCases", columnCases)
+        object.set("orderingMembers", orderingMembers)
+        object.set("firstProperty", firstProperty)
+        object.set("selectionLiteral", selectionLiteral)
+        object.set("selectAllExpression", selectAllExpression)
+        object.set("reads", reads)
+        object.set("binds", binds)
+        object.set("columnCount", columnCount)
+        object.set("statements", statements)
+        object.set("rowIDProperty", rowIDProperty)
+        object.set("rowIDValue", rowIDValue)
+        object.set("hasPrimaryKey", hasPrimaryKey)
+        object.set("hasOptionalKey", hasOptionalKey)
+        object.set("optionalKeys", optionalKeys)
+        object.set("recordKeyArguments", recordKeyArguments)
+        object.set("keyParameters", keyParameters)
+        object.set("keyBinds", keyBinds)
+        object.set("uniqueFinders", uniqueFinders)
+        object.set("indexFinders", indexFinders)
+        object.set("accessorName", accessorName)
+        object.set("isView", isView)
+        object.set("queriesName", queriesName)
+        object.set("hasQueries", hasQueries)
+        object.set("queryStatements", queryStatements)
+        object.set("queryMethods", queryMethods)
+        object.set("queryStructs", queryStructs)
+    }
+}
+
+extension TableModel.EnumModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("columnName", columnName)
+        object.set("name", name)
+        object.set("rawType", rawType)
+        object.set("cases", cases)
+    }
+}
+
+extension TableModel.PropertyModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("docLines", docLines)
+        object.set("name", name)
+        object.set("type", type)
+        object.set("parameterName", parameterName)
+    }
+}
+
+extension TableModel.StatementModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("name", name)
+        object.set("sql", sql)
+        object.set("expression", expression)
+    }
+}
+
+extension TableModel.FinderModel: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("parameters", parameters)
+        object.set("statementName", statementName)
+        object.set("binds", binds)
+        object.set("columnsDescription", columnsDescription)
+        object.set("indexName", indexName)
+    }
+}
+
+extension TableModel.OrderingMember: TemplateModel {
+    func members(into object: inout TemplateObject) {
+        object.set("name", name)
+        object.set("sqlName", sqlName)
     }
 }

@@ -56,8 +56,8 @@ struct TemplateObject {
         set { self[HashedName(name)] = newValue }
     }
 
-    /// Adds a value under a name not set yet, without looking for it first (an encoder sets each of a
-    /// model's names once).
+    /// Adds a value under a name not set yet, without looking for it first (a view model sets each of
+    /// its names once).
     mutating func appendNew(_ name: HashedName, _ value: TemplateValue) {
         members.append((name, value))
     }

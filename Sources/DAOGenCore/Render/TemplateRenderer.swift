@@ -107,8 +107,8 @@ public struct TemplateRenderer: Sendable {
         try render(model, with: "database-file")
     }
 
-    private func render(_ model: some Encodable, with name: String) throws(DiagnosticsError) -> String {
-        let value = TemplateValue(model)!  // a model is a struct, never nil
+    private func render(_ model: some TemplateModel, with name: String) throws(DiagnosticsError) -> String {
+        let value = TemplateValue.object(model.templateObject)
         let text: String
         if !rendersWithSwiftMustache, let compiled = compiled[name] {
             text = compiled.render(value)
