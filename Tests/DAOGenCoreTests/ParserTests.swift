@@ -21,6 +21,23 @@ import Testing
         #expect(table.location == SourceLocation(file: "dir/b.yaml", line: 2, column: 5))
     }
 
+    /// A scalar's placement compares bytes where the line is ASCII up to it: the same answer as
+    /// reading scalar by scalar, on random lines and texts (half of them taken from the line).
+    @Test func placementByBytesEqualsScalarByScalar() {
+        var random = SplitMix64(seed: 0x9A7E_11E5)
+        let pieces = ["a", "id", " ", "'", "\"", "é", "😀", "e\u{301}", "x: y", "\t", "\r"]
+        for _ in 0..<5_000 {
+            let line = Substring(random.text(joining: pieces, count: 0...12))
+            let start = Int.random(in: 0...(line.unicodeScalars.count + 2), using: &random)
+            let text = Bool.random(using: &random)
+                ? String(String.UnicodeScalarView(line.unicodeScalars.dropFirst(start).prefix(Int.random(in: 0...6, using: &random))))
+                : random.text(joining: pieces, count: 0...3)
+            #expect(
+                YAMLNode.isWritten(text, in: line, at: start) == YAMLNode.isWrittenByScalars(text, in: line, at: start),
+                "\(text.debugDescription) at \(start) of \(line.debugDescription)")
+        }
+    }
+
     @Test func twoFilesWithOneStemAreAnError() throws {
         let result = try diagnostics(["a.yaml": "tables: []\n", "a.yml": "tables: []\n"])
         #expect(result == ["S/a.yml:1:1: error: 'a.yml' and 'a.yaml' would both generate 'a.swift'; rename one of them"])

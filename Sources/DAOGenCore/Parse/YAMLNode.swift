@@ -102,24 +102,37 @@ extension YAMLNode {
             guard let first = body.first(where: { !$0.allSatisfy { $0 == " " } }) else { return nil }
             return .literalBlock(indent: first.prefix { $0 == " " }.count)
         case .plain, .any, .singleQuoted, .doubleQuoted:
-            // A byte test: Foundation's `contains` searched through NSString, a fifth of parsing.
-            guard !scalar.string.utf8.contains(UInt8(ascii: "\n")) else { return nil }
+            // A byte test in place: Foundation's `contains` searched through NSString, a fifth of parsing.
+            var text = scalar.string
+            guard !text.withUTF8({ $0.contains(UInt8(ascii: "\n")) }) else { return nil }
             let quote = scalar.style == .singleQuoted || scalar.style == .doubleQuoted ? 1 : 0
-            // Marks count Unicode scalars: where the line is ASCII up to the scalar, bytes are scalars
-            // and the text is compared byte by byte; otherwise scalar by scalar. The line is not copied.
             let start = mark.column - 1 + quote
             guard start >= 0 else { return nil }
-            let bytes = lines[mark.line - 1].utf8
-            if bytes.count >= start, bytes.prefix(start).allSatisfy({ $0 < 0x80 }) {
-                let index = bytes.index(bytes.startIndex, offsetBy: start)
-                return bytes[index...].starts(with: scalar.string.utf8) ? .inline(quoteWidth: quote) : nil
-            }
-            let line = lines[mark.line - 1].unicodeScalars
-            guard let index = line.index(line.startIndex, offsetBy: start, limitedBy: line.endIndex) else { return nil }
-            return line[index...].starts(with: scalar.string.unicodeScalars) ? .inline(quoteWidth: quote) : nil
+            return isWritten(text, in: lines[mark.line - 1], at: start) ? .inline(quoteWidth: quote) : nil
         default:
             return nil
         }
+    }
+
+    /// Whether `text` is written in `line` from its `start`th Unicode scalar (marks count scalars). Where
+    /// the line is ASCII up to there, bytes are scalars, and the bytes are compared in place (through the
+    /// index types of `Substring` this was a tenth of parsing); otherwise `isWrittenByScalars`.
+    static func isWritten(_ text: String, in line: Substring, at start: Int) -> Bool {
+        var text = text, line = line
+        let byBytes: Bool? = text.withUTF8 { text in
+            line.withUTF8 { line in
+                guard line.count >= start, !line.prefix(start).contains(where: { $0 >= 0x80 }) else { return nil }
+                return UnsafeBufferPointer(rebasing: line[start...]).starts(with: text)
+            }
+        }
+        return byBytes ?? isWrittenByScalars(text, in: line, at: start)
+    }
+
+    /// `isWritten` of any line, scalar by scalar.
+    static func isWrittenByScalars(_ text: String, in line: Substring, at start: Int) -> Bool {
+        let scalars = line.unicodeScalars
+        guard let index = scalars.index(scalars.startIndex, offsetBy: start, limitedBy: scalars.endIndex) else { return false }
+        return scalars[index...].starts(with: text.unicodeScalars)
     }
 
     /// Where a node starts, and what it is: unique per node written in a file.
