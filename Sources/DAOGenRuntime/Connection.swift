@@ -279,13 +279,16 @@ final class Authorizations {
         read.insert(table)
     }
 
+    /// Whether `name` (NUL-terminated) is `text`, compared in place: `strncmp` stops at the NUL of a
+    /// shorter name, and the name then ends where the text does.
     private static func equals(_ text: String, _ name: UnsafePointer<CChar>) -> Bool {
-        var index = 0
-        for byte in text.utf8 {
-            if UInt8(bitPattern: name[index]) != byte { return false }
-            index += 1
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { bytes in
+                guard let base = bytes.baseAddress else { return name[0] == 0 }
+                return strncmp(base, name, bytes.count) == 0 && name[bytes.count] == 0
+            }
         }
-        return name[index] == 0
     }
 
     /// Forgets what was reported.

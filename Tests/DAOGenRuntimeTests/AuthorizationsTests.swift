@@ -15,7 +15,7 @@ struct AuthorizationsTests {
     }
 
     @Test("names that share a prefix are told apart", arguments: [
-        ["a", "ab", "a"], ["ab", "a", "ab"], ["a", "a", "a"], ["é", "e", "é"], ["x", "x\u{301}"],
+        ["a", "ab", "a"], ["ab", "a", "ab"], ["a", "a", "a"], ["é", "e", "é"], ["x", "x\u{301}"], ["", "a", ""], ["a", ""],
     ])
     func repeatsAndPrefixes(names: [String]) {
         let authorizations = Authorizations()
