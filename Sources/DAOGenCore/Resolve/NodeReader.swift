@@ -5,12 +5,12 @@ struct NodeReader {
     var diagnostics = DiagnosticCollector()
 
     /// The pairs of a mapping node whose keys are all in `allowed`; reports other keys and non-mappings.
-    mutating func mapping(_ node: YAMLNode, allowed: [String], what: String) -> [String: YAMLNode]? {
+    mutating func mapping(_ node: YAMLNode, allowed: [String], what: String) -> YAMLFields? {
         guard let pairs = node.mapping else {
             diagnostics.error("expected a mapping for \(what), found \(node.kindDescription)", at: node.location)
             return nil
         }
-        var values: [String: YAMLNode] = [:]
+        var values = YAMLFields()
         for (key, value) in pairs {
             guard let name = key.scalar else {
                 diagnostics.error("keys of \(what) must be plain names", at: key.location)
@@ -22,13 +22,13 @@ struct NodeReader {
                 diagnostics.error("unknown key '\(name)' in \(what); \(hint)", at: key.location)
                 continue
             }
-            values[name] = value
+            values.append(name, value)
         }
         return values
     }
 
     /// A required key's node; reports its absence at the mapping.
-    mutating func required(_ values: [String: YAMLNode], _ key: String, in what: String, at location: SourceLocation) -> YAMLNode? {
+    mutating func required(_ values: YAMLFields, _ key: String, in what: String, at location: SourceLocation) -> YAMLNode? {
         guard let node = values[key] else {
             diagnostics.error("\(what) is missing required key '\(key)'", at: location)
             return nil

@@ -48,7 +48,7 @@ extension SchemaResolver {
             range: range,
             renamedFrom: rename(values, range: range),
             location: node.location,
-            keyLocations: values.mapValues(\.location))
+            keyLocations: values.locations)
         if let node = values["swiftName"], let swiftName = reader.name(node, key: "swiftName") {
             if SwiftNaming.isIdentifier(swiftName) {
                 column.swiftName = swiftName
@@ -146,7 +146,7 @@ extension SchemaResolver {
     }
 
     /// The type from `enum:` or `swift:`, checked against the column's affinity; nil keeps the affinity's default.
-    mutating func resolveSwiftType(_ values: [String: YAMLNode], column: Column) -> SwiftValueType? {
+    mutating func resolveSwiftType(_ values: YAMLFields, column: Column) -> SwiftValueType? {
         let typeDescription = "'\(column.sqlType)' (\(column.affinity.rawValue) affinity)"
         if let enumNode = values["enum"] {
             if let swiftNode = values["swift"] {

@@ -196,7 +196,7 @@ struct SchemaResolver {
     // MARK: - Versions
 
     /// Reads `since` / `until` from `values`; `enclosing` is the range of the containing table.
-    mutating func versionRange(_ values: [String: YAMLNode], enclosing: VersionRange?, what: String) -> VersionRange {
+    mutating func versionRange(_ values: YAMLFields, enclosing: VersionRange?, what: String) -> VersionRange {
         let latest = settings.version
         var range = VersionRange(since: enclosing?.since ?? 1, until: enclosing?.until)
         if let node = values["since"], let since = reader.int(node, key: "since") {
@@ -223,7 +223,7 @@ struct SchemaResolver {
     }
 
     /// Reads `renamedFrom: { name:, in: }`; the rename must fall inside `range`, after its first version.
-    mutating func rename(_ values: [String: YAMLNode], range: VersionRange) -> Rename? {
+    mutating func rename(_ values: YAMLFields, range: VersionRange) -> Rename? {
         guard let node = values["renamedFrom"],
               let fields = reader.mapping(node, allowed: ["name", "in"], what: "renamedFrom"),
               let nameNode = reader.required(fields, "name", in: "renamedFrom", at: node.location),
