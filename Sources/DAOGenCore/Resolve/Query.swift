@@ -15,7 +15,7 @@ public struct Query: Sendable {
     /// The query's mapping node.
     public var location: SourceLocation
     /// Where each key's value was written.
-    public var keyLocations: [String: SourceLocation]
+    public var keyLocations: KeyLocations
     /// How the `sql:` value sits in its file, to turn an offset in `sql` into a line and column.
     var sqlPlacement: ScalarPlacement?
 

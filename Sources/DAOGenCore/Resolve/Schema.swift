@@ -164,7 +164,7 @@ public struct Table: SchemaElement {
     /// The table's mapping node.
     public var location: SourceLocation
     /// Where each key's value was written.
-    public var keyLocations: [String: SourceLocation]
+    public var keyLocations: KeyLocations
 
     /// Columns alive at `version`.
     public func columns(at version: Int) -> [Column] {
@@ -297,7 +297,7 @@ public struct Column: SchemaElement {
         set { uniqueStorage().fields.location = newValue }
     }
     /// Where each key's value was written.
-    public var keyLocations: [String: SourceLocation] {
+    public var keyLocations: KeyLocations {
         get { storage.fields.keyLocations }
         set { uniqueStorage().fields.keyLocations = newValue }
     }
@@ -326,7 +326,7 @@ public struct Column: SchemaElement {
         range: VersionRange,
         renamedFrom: Rename?,
         location: SourceLocation,
-        keyLocations: [String: SourceLocation]
+        keyLocations: KeyLocations
     ) {
         storage = Storage(Fields(
             id: id,
@@ -380,7 +380,7 @@ public struct Column: SchemaElement {
         var range: VersionRange
         var renamedFrom: Rename?
         var location: SourceLocation
-        var keyLocations: [String: SourceLocation]
+        var keyLocations: KeyLocations
     }
 
     /// Only a uniquely referenced box is ever changed, so sharing one across threads is safe.
@@ -413,7 +413,7 @@ public protocol SchemaElement: Sendable {
     /// The element's mapping node.
     var location: SourceLocation { get }
     /// Where each key's value was written.
-    var keyLocations: [String: SourceLocation] { get }
+    var keyLocations: KeyLocations { get }
 }
 
 extension SchemaElement {
@@ -458,7 +458,7 @@ public struct Index: SchemaElement {
     /// The index's mapping node.
     public var location: SourceLocation
     /// Where each key's value was written.
-    public var keyLocations: [String: SourceLocation]
+    public var keyLocations: KeyLocations
 }
 
 /// One term of an index: a column, its collation and direction.

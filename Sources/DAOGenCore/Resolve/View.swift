@@ -23,7 +23,7 @@ public struct View: SchemaElement {
     /// The view's mapping node.
     public var location: SourceLocation
     /// Where each key's value was written.
-    public var keyLocations: [String: SourceLocation]
+    public var keyLocations: KeyLocations
 }
 
 /// A trigger of the schema (`triggers:` of a table file): its `CREATE TRIGGER` statement, versioned like a table.
@@ -39,7 +39,7 @@ public struct Trigger: SchemaElement {
     /// The trigger's mapping node.
     public var location: SourceLocation
     /// Where each key's value was written.
-    public var keyLocations: [String: SourceLocation]
+    public var keyLocations: KeyLocations
 }
 
 extension Schema {

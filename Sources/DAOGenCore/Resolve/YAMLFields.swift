@@ -19,7 +19,7 @@ struct YAMLFields {
     }
 
     /// Where each key's value is written.
-    var locations: [String: SourceLocation] {
-        Dictionary(pairs.map { ($0.key, $0.value.location) }) { _, last in last }
+    var locations: KeyLocations {
+        KeyLocations(pairs.map { ($0.key, $0.value.location) })
     }
 }
