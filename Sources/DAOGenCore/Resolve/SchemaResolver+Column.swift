@@ -48,7 +48,7 @@ extension SchemaResolver {
             range: range,
             renamedFrom: rename(values, range: range),
             location: node.location,
-            keyLocations: values.locations)
+            keyLocations: values.mapValues(\.location))
         if let node = values["swiftName"], let swiftName = reader.name(node, key: "swiftName") {
             if SwiftNaming.isIdentifier(swiftName) {
                 column.swiftName = swiftName

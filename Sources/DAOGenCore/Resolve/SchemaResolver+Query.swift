@@ -45,7 +45,7 @@ extension SchemaResolver {
             resultTypes: values["types"].map { typeAnnotations($0, key: "types") } ?? [],
             parameterTypes: values["params"].map { typeAnnotations($0, key: "params") } ?? [],
             location: node.location,
-            keyLocations: values.locations,
+            keyLocations: values.mapValues(\.location),
             sqlPlacement: sqlNode.placement)
     }
 

@@ -9,7 +9,7 @@ extension SchemaResolver {
               let nameNode = reader.required(values, "name", in: "table", at: node.location),
               let name = reader.name(nameNode, key: "name")
         else { return nil }
-        var keyLocations = values.locations
+        var keyLocations = values.mapValues(\.location)
         keyLocations["table"] = node.location
 
         let range = versionRange(values, enclosing: nil, what: "table")
@@ -130,7 +130,7 @@ extension SchemaResolver {
             range: range,
             renamedFrom: rename(values, range: range),
             location: node.location,
-            keyLocations: values.locations)
+            keyLocations: values.mapValues(\.location))
     }
 }
 

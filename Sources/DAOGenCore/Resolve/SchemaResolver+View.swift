@@ -17,7 +17,7 @@ extension SchemaResolver {
         var view = View(
             name: name, swiftName: defaultTypeName(for: name), doc: values["doc"].flatMap { reader.string($0, key: "doc") },
             sql: sql, range: range, renamedFrom: rename(values, range: range),
-            location: node.location, keyLocations: values.locations)
+            location: node.location, keyLocations: values.mapValues(\.location))
         view.sqlPlacement = sqlNode.placement
         view.resultTypes = values["types"].map { typeAnnotations($0, key: "types") } ?? []
         if let node = values["swiftName"], let swiftName = reader.name(node, key: "swiftName") {
@@ -66,6 +66,6 @@ extension SchemaResolver {
         }
         return Trigger(
             name: name, sql: sql, range: versionRange(values, enclosing: nil, what: "trigger"),
-            location: node.location, keyLocations: values.locations)
+            location: node.location, keyLocations: values.mapValues(\.location))
     }
 }
