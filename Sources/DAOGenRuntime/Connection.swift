@@ -38,10 +38,15 @@ final class Connection: @unchecked Sendable {
     init(path: String, configuration: Database.Configuration, isWriter: Bool) throws {
         self.handle = try Self.open(path: path, configuration: configuration, isWriter: isWriter)
         self.isWriter = isWriter
+        authorizations.deniesAttach = !configuration.allowsAttach
         let context = Unmanaged.passUnretained(authorizations).toOpaque()
         sqlite3_set_authorizer(handle, { context, action, first, _, _, _ in
-            guard let context, let first else { return SQLITE_OK }
+            guard let context else { return SQLITE_OK }
             let authorizations = Unmanaged<Authorizations>.fromOpaque(context).takeUnretainedValue()
+            if action == SQLITE_ATTACH || action == SQLITE_DETACH {
+                return authorizations.deniesAttach ? SQLITE_DENY : SQLITE_OK
+            }
+            guard let first else { return SQLITE_OK }
             switch action {
             case SQLITE_READ:
                 authorizations.noteRead(first)
@@ -266,6 +271,9 @@ final class Authorizations {
     var read: Set<String> = []
     /// Tables inserted into, updated or deleted from, by the statement or its triggers.
     var written: Set<String> = []
+    /// Whether `ATTACH` and `DETACH` are refused: always while the schema's own statements run, and
+    /// on every statement where ``Database/Configuration/allowsAttach`` is false.
+    var deniesAttach = false
 
     /// The table of the last read: SQLite reports a read per column, so a repeat is recognized by
     /// comparing bytes, without making and hashing a string.

@@ -19,6 +19,11 @@ extension Database {
         /// need it; reads beyond that wait for a free reader. 4 by default; 0 sends every read to
         /// the writer. In-memory databases always use one connection.
         public var maximumReaderCount = 4
+        /// Whether `ATTACH` and `DETACH` statements may run, opening or creating other files through
+        /// this database's connections. On by default. Whatever this says, the schema's own statements
+        /// (creation, migration, adoption by ``SchemaDefinition/prepare(_:baseline:)``) never may:
+        /// SQLite's authorizer refuses them while those run.
+        public var allowsAttach = true
 
         /// The default options.
         public init() {}

@@ -83,6 +83,17 @@ public final class Database: @unchecked Sendable {
         try withWriter { _ in try body() }
     }
 
+    /// Runs `body` holding the writer, like ``withLock(_:)``, with `ATTACH` and `DETACH` refused by
+    /// SQLite's authorizer on it: the schema's statements never open another file.
+    func withAttachDenied<T>(_ body: () throws -> T) throws -> T {
+        try withWriter { writer in
+            let denied = writer.authorizations.deniesAttach
+            writer.authorizations.deniesAttach = true
+            defer { writer.authorizations.deniesAttach = denied }
+            return try body()
+        }
+    }
+
     /// Runs `body` with the writer: the connection of the thread's scope when it is the writer,
     /// otherwise the writer checked out (waiting for it) inside a new writer scope.
     func withWriter<T>(_ body: (Connection) throws -> T) throws -> T {

@@ -51,7 +51,7 @@ public struct SchemaDefinition: Sendable {
         if let baseline, !(1...version).contains(baseline) {
             throw DAOGenError.invalidBaseline(baseline: baseline, codeVersion: version)
         }
-        try database.withLock {
+        try database.withAttachDenied {
             // A first look without the write lock: the common case, a file at the latest version, and
             // the refusals leave the file untouched (and work on read-only files).
             let seen = try database.userVersion()
@@ -138,7 +138,9 @@ public struct SchemaDefinition: Sendable {
     /// An in-memory database holding the schema of version `target`: the latest creation, or
     /// version 1's creation followed by the migrations up to `target`.
     private func schemaDatabase(at target: Int) throws -> Database {
-        let memory = try Database(path: ":memory:")
+        var configuration = Database.Configuration()
+        configuration.allowsAttach = false
+        let memory = try Database(path: ":memory:", configuration: configuration)
         if target == version {
             for statement in creation { try memory.execute(statement) }
             return memory

@@ -102,3 +102,70 @@ import Testing
         ])
     }
 }
+
+/// SQLite checks what a view or a trigger's body uses only when it is read or fires: the proof reads
+/// every view and compiles every trigger at every version, created or reached by a migration.
+@Suite struct ViewAndTriggerEveryVersionTests {
+    /// Version 3 of a table whose `title` ends at version 1, with a view and a trigger that use it
+    /// until `until`.
+    static func files(until: Int, viewUses: String = "title", triggerUses: String = "title") -> [String: String] {
+        [
+            "daogen.yaml": "version: 3\n",
+            "t.yaml": """
+                tables:
+                  - name: item
+                    columns:
+                      - name: id
+                        type: INTEGER
+                        primaryKey: true
+                      - name: title
+                        type: TEXT
+                        until: 1
+                      - name: n
+                        type: INTEGER
+                views:
+                  - name: w
+                    until: \(until)
+                    sql: SELECT id, \(viewUses) FROM item
+                triggers:
+                  - name: tr
+                    until: \(until)
+                    sql: CREATE TRIGGER tr AFTER UPDATE ON item BEGIN UPDATE item SET \(triggerUses) = 'x' WHERE id = new.id; END
+
+                """,
+        ]
+    }
+
+    @Test(arguments: [2, 3])
+    func aViewOrTriggerThatUsesADroppedColumnFailsAtTheVersionItBreaks(until: Int) throws {
+        var result = try diagnostics(Self.files(until: until))
+        // The messages of the first version where they fail, wherever it is checked.
+        result = result.map { $0.replacingOccurrences(of: " after the migration from version 1", with: "") }
+        let versions = 2...until
+        #expect(result == versions.map { "S/t.yaml:15:10: error: SQLite rejects view 'w' at version \($0): no such column: title" }
+            + versions.map { "S/t.yaml:19:10: error: SQLite rejects trigger 'tr' at version \($0): no such column: title" })
+    }
+
+    /// A trigger's error is its own, not that of another trigger on the same table.
+    @Test func eachTriggerIsCompiledAlone() throws {
+        let result = try diagnostics([
+            "t.yaml": tableFile("      - name: n\n        type: INTEGER\n", extra: """
+                triggers:
+                  - name: good
+                    sql: CREATE TRIGGER good AFTER INSERT ON t BEGIN UPDATE t SET n = 1 WHERE id = new.id; END
+                  - name: bad
+                    sql: CREATE TRIGGER bad AFTER INSERT ON t BEGIN UPDATE t SET nope = 1; END
+                  - name: gone
+                    sql: CREATE TRIGGER gone BEFORE DELETE ON t BEGIN DELETE FROM missing; END
+                  - name: cols
+                    sql: CREATE TRIGGER cols AFTER UPDATE OF n ON t WHEN new.zz > 0 BEGIN SELECT 1; END
+
+                """)
+        ])
+        #expect(result == [
+            "S/t.yaml:13:10: error: SQLite rejects trigger 'bad' at version 1: no such column: nope",
+            "S/t.yaml:15:10: error: SQLite rejects trigger 'gone' at version 1: no such table: main.missing",
+            "S/t.yaml:17:10: error: SQLite rejects trigger 'cols' at version 1: no such column: new.zz",
+        ])
+    }
+}

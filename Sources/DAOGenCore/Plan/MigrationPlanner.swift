@@ -99,7 +99,7 @@ struct MigrationPlanner {
             }
         }
         for migration in schema.migrations where migration.version == version {
-            steps.append(MigrationStep(kind: .data, statements: [migration.sql], summary: "Explicit data step of version \(version)", location: migration.location))
+            steps.append(MigrationStep(kind: .data, statements: migration.statements, summary: "Explicit data step of version \(version)", location: migration.location))
         }
         return withViewsAndTriggers(steps + rebuildsAfterData, from: old, to: version)
     }

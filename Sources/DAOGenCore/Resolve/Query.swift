@@ -26,9 +26,22 @@ public struct Query: Sendable {
     /// text maps one to one onto the file (a literal block `|`, or a plain or single-quoted scalar on
     /// one line); else the `sql:` node.
     func location(ofSQLOffset offset: Int) -> SourceLocation {
-        let node = location(of: "sql")
-        guard let placement = sqlPlacement, offset >= 0, offset <= sql.utf8.count else { return node }
-        let prefix = String(decoding: sql.utf8.prefix(offset), as: UTF8.self)
+        ScalarPlacement.location(ofOffset: offset, in: sql, placement: sqlPlacement, node: location(of: "sql"))
+    }
+}
+
+/// How a scalar's text lies in its file.
+enum ScalarPlacement: Sendable, Hashable {
+    /// On the node's line, starting `quoteWidth` columns after the node's mark (1 past a quote).
+    case inline(quoteWidth: Int)
+    /// A literal block scalar (`|`): line k of the text is line k + 1 after the mark, indented by `indent` spaces.
+    case literalBlock(indent: Int)
+
+    /// The place in the YAML of the character `offset` UTF-8 bytes into `text`, the value of the scalar
+    /// at `node` laid out as `placement` says; `node` when the offset cannot be placed.
+    static func location(ofOffset offset: Int, in text: String, placement: ScalarPlacement?, node: SourceLocation) -> SourceLocation {
+        guard let placement, offset >= 0, offset <= text.utf8.count else { return node }
+        let prefix = String(decoding: text.utf8.prefix(offset), as: UTF8.self)
         let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
         let lineIndex = lines.count - 1
         let column = lines.last.map { $0.unicodeScalars.count } ?? 0
@@ -40,14 +53,6 @@ public struct Query: Sendable {
             return SourceLocation(file: node.file, line: node.line + 1 + lineIndex, column: indent + 1 + column)
         }
     }
-}
-
-/// How a scalar's text lies in its file.
-enum ScalarPlacement: Sendable, Hashable {
-    /// On the node's line, starting `quoteWidth` columns after the node's mark (1 past a quote).
-    case inline(quoteWidth: Int)
-    /// A literal block scalar (`|`): line k of the text is line k + 1 after the mark, indented by `indent` spaces.
-    case literalBlock(indent: Int)
 }
 
 /// A Swift type written in `types:` or `params:` (`Double?`, `Date`, `Book.Status`), resolved by the query stage.

@@ -475,8 +475,10 @@ public struct IndexedColumn: Sendable, Hashable {
 public struct Migration: Sendable {
     /// The version whose migration runs it.
     public var version: Int
-    /// The SQL, one or more statements.
+    /// The SQL as written, one or more statements.
     public var sql: String
+    /// Its statements, each trimmed to its tokens: what the migration runs, one at a time.
+    public var statements: [String]
     /// Where it was written.
     public var location: SourceLocation
 }

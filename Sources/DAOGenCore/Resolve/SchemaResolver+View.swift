@@ -7,7 +7,8 @@ extension SchemaResolver {
               let nameNode = reader.required(values, "name", in: "view", at: node.location),
               let name = reader.name(nameNode, key: "name"),
               let sqlNode = reader.required(values, "sql", in: "view '\(name)'", at: node.location),
-              let sql = reader.name(sqlNode, key: "sql")?.trimmingCharacters(in: .whitespacesAndNewlines)
+              let written = reader.name(sqlNode, key: "sql"),
+              let sql = oneStatement(written, at: sqlNode, in: "view '\(name)'", what: "a view is one SELECT statement (daogen writes CREATE VIEW around it)")
         else { return nil }
         if SQLTokenizer.tokens(sql).first.map({ $0.isKeyword("SELECT") || $0.isKeyword("WITH") || $0.isKeyword("VALUES") }) != true {
             reader.diagnostics.error("view '\(name)': 'sql' must be a SELECT statement (daogen writes CREATE VIEW around it)", at: sqlNode.location)
@@ -44,11 +45,9 @@ extension SchemaResolver {
               let nameNode = reader.required(values, "name", in: "trigger", at: node.location),
               let name = reader.name(nameNode, key: "name"),
               let sqlNode = reader.required(values, "sql", in: "trigger '\(name)'", at: node.location),
-              let written = reader.name(sqlNode, key: "sql")
+              let written = reader.name(sqlNode, key: "sql"),
+              let sql = oneStatement(written, at: sqlNode, in: "trigger '\(name)'", what: "a trigger is one CREATE TRIGGER statement")
         else { return nil }
-        var sql = written.trimmingCharacters(in: .whitespacesAndNewlines)
-        while sql.hasSuffix(";") && !sql.uppercased().hasSuffix("END;") { sql.removeLast() }
-        if sql.uppercased().hasSuffix("END;") { sql.removeLast() }
         let tokens = SQLTokenizer.tokens(sql)
         let words = tokens.prefix(3)
         guard words.count == 3, words[0].isKeyword("CREATE"), words[1].isKeyword("TRIGGER"),
@@ -67,5 +66,22 @@ extension SchemaResolver {
         return Trigger(
             name: name, sql: sql, range: versionRange(values, enclosing: nil, what: "trigger"),
             location: node.location, keyLocations: values.mapValues(\.location))
+    }
+
+    /// The one statement of `written`, the value of the `sql:` at `node`, trimmed to its tokens; nil, with
+    /// an error at the second statement, when SQLite would run more than one (see `SQLStatements`).
+    mutating func oneStatement(_ written: String, at node: YAMLNode, in owner: String, what: String) -> String? {
+        let statements = SQLStatements.split(written)
+        guard let first = statements.first else {
+            reader.diagnostics.error("\(owner): 'sql' is empty", at: node.location)
+            return nil
+        }
+        if statements.count > 1 {
+            reader.diagnostics.error(
+                "\(owner): 'sql' holds a second statement after ';'; \(what), and nothing may follow it",
+                at: ScalarPlacement.location(ofOffset: statements[1].offset, in: written, placement: node.placement, node: node.location))
+            return nil
+        }
+        return first.text
     }
 }

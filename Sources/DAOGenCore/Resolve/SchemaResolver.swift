@@ -190,8 +190,27 @@ struct SchemaResolver {
                 at: versionNode.location)
             return nil
         }
-        return Migration(version: version, sql: sql, location: sqlNode.location)
+        var statements: [String] = []
+        for statement in SQLStatements.split(sql) {
+            let keyword = SQLTokenizer.tokens(statement.text).first.flatMap { $0.kind == .word ? $0.text.uppercased() : nil }
+            guard let keyword, Self.dataStepKeywords.contains(keyword) else {
+                reader.diagnostics.error(
+                    "migration to version \(version): a data step holds only INSERT, UPDATE, DELETE or REPLACE statements "
+                        + "(WITH may lead them) on the schema's tables; found '\(statement.text.prefix { !$0.isWhitespace && $0 != "(" })'",
+                    at: ScalarPlacement.location(ofOffset: statement.offset, in: sql, placement: sqlNode.placement, node: sqlNode.location))
+                return nil
+            }
+            statements.append(statement.text)
+        }
+        guard !statements.isEmpty else {
+            reader.diagnostics.error("migration to version \(version): 'sql' is empty", at: sqlNode.location)
+            return nil
+        }
+        return Migration(version: version, sql: sql, statements: statements, location: sqlNode.location)
     }
+
+    /// The statements a data step may hold: they change rows of the schema's tables, nothing else.
+    static let dataStepKeywords: Set<String> = ["INSERT", "UPDATE", "DELETE", "REPLACE", "WITH"]
 
     // MARK: - Versions
 

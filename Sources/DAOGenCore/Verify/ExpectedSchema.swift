@@ -41,7 +41,7 @@ final class ExpectedSchema {
     func description() throws -> SchemaDescription {
         if let cachedDescription { return cachedDescription }
         let database = try self.database ?? {
-            let fresh = try Database(path: ":memory:")
+            let fresh = try Database.scratch()
             for statement in statements { try fresh.execute(statement) }
             return fresh
         }()

@@ -57,7 +57,7 @@ struct MigrationProof {
             if let firstVersion {
                 database = firstVersion
             } else {
-                database = try Database(path: ":memory:")
+                database = try Database.scratch()
                 for statement in creation.statements(at: 1, of: positions) { try database.execute(statement) }
             }
             try database.setUserVersion(1)
@@ -128,6 +128,9 @@ struct MigrationProof {
                         "after migrating from version \(version), the schema differs from version \(next): \(difference)",
                         at: schema.settings.versionLocation)
                 }
+            }
+            for problem in ViewAndTriggerCheck.problems(of: schema, at: next, in: database, after: " after the migration from version \(version)") {
+                diagnostics.error(problem.message, at: problem.location)
             }
             for (compared, before) in snapshots {
                 guard let before else { continue }
@@ -230,7 +233,7 @@ struct MigrationProof {
     /// The literal `sql` as a column declared `type` stores it, by SQLite's own affinity rules (REAL
     /// stores 0 as 0.0; NUMERIC keeps ISO-8601 text as text); nil when SQLite refuses it.
     static func stored(_ sql: String, asType type: String) -> DatabaseValue? {
-        guard let database = try? Database(path: ":memory:"),
+        guard let database = try? Database.scratch(),
               (try? database.execute("CREATE TABLE \"t\" (\"v\" \(type))")) != nil,
               (try? database.execute("INSERT INTO \"t\" VALUES (\(SQLWriter.defaultExpression(sql)))")) != nil
         else { return nil }

@@ -147,7 +147,7 @@ struct SchemaVerifier {
                 created = true
                 expected = previous.expected ?? (version > 1 ? try? ExpectedSchema(database: database) : nil)
             } else {
-                guard let fresh = try? Database(path: ":memory:") else {
+                guard let fresh = try? Database.scratch() else {
                     diagnostics.error("cannot open an in-memory SQLite database to check the schema", at: nil)
                     return
                 }
@@ -270,7 +270,7 @@ struct SchemaVerifier {
             do {
                 try database.execute("SAVEPOINT daogen_check")
                 defer { try? database.execute("ROLLBACK TO daogen_check; RELEASE daogen_check") }
-                try database.execute(migration.sql)
+                for statement in migration.statements { try database.execute(statement) }
             } catch {
                 diagnostics.error("invalid SQL in migration to version \(version): \(message(of: error))", at: migration.location)
             }
