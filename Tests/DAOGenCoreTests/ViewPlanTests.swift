@@ -169,3 +169,27 @@ import Testing
         ])
     }
 }
+
+/// Code for an older version (`daogen generate --schema-version k`) is complete for that version: the
+/// views alive at k get records and DAOs, typed against k's schema.
+@Suite struct OlderVersionViewTests {
+    @Test func theViewsOfAnOlderVersionAreTypedAgainstItsSchema() throws {
+        let loaded = try loadSchema([
+            "daogen.yaml": "version: 2\n",
+            "t.yaml": tableFile("      - name: label\n        type: TEXT\n        notNull: true\n        until: 1\n", extra: """
+                views:
+                  - name: labels
+                    until: 1
+                    sql: SELECT id, label FROM t
+                  - name: ids
+                    sql: SELECT id FROM t
+
+                """),
+        ])
+        #expect(loaded.viewTables.map(\.name) == ["ids"])
+        let old = Generator.asOf(loaded, version: 1)
+        #expect(old.viewTables.map(\.name) == ["labels", "ids"])
+        let labels = try #require(old.viewTables.first)
+        #expect(labels.columns.map { "\($0.swiftName): \($0.swiftType.swiftName)\($0.notNull ? "" : "?")" } == ["id: Int64", "label: String"])
+    }
+}

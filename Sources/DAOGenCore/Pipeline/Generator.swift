@@ -69,10 +69,10 @@ public enum Generator {
         var old = verified
         old.schema = verified.schema.truncated(to: version)
         old.plan = verified.plan.filter { $0.key <= version }
-        // Queries exist at the latest version only.
+        // Queries exist at the latest version only; the views alive at `version` are typed against its schema.
         if version != verified.schema.settings.version {
             old.queries = [:]
-            old.viewTables = []
+            old.viewTables = (try? QueryAnalyzer.analyzeAll(old.schema).views) ?? []
         }
         return old
     }
