@@ -38,6 +38,10 @@ import Testing
     @Test func aBareColumnBesideAnAggregateWithoutGroupByMayBeNull() throws {
         #expect(try columns("SELECT title, count(*) AS n FROM book") == ["title: String?", "n: Int64"])
         #expect(try columns("SELECT title, coalesce(max(id), 0) AS m FROM book") == ["title: String?", "m: Int64"])
+        // An aggregate of only the outer query's columns, in a subquery, makes the outer query an aggregate one.
+        #expect(try columns("SELECT b.title, (SELECT max(b.id)) AS m FROM book b") == ["title: String?", "m: Int64?"])
+        #expect(try columns("SELECT b.title, (SELECT max(a.id) FROM author a WHERE a.id = b.author_id) AS m FROM book b")
+            == ["title: String", "m: Int64?"])
     }
 
     @Test func aGroupHasARowSoItsAggregatesOfNonNullValuesAreNotNull() throws {

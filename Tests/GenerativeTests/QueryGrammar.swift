@@ -252,6 +252,10 @@ struct QueryGrammar {
             let table = random.pick(tables)
             let column = random.pick(table.columns)
             let outer = columnTerm(sources, mode: mode).sql
+            if mode == .aggregate && random.chance(25) {
+                // An aggregate of only outer columns belongs to the outer query.
+                return Term(sql: "(SELECT max(\(outer)))", plain: false)
+            }
             switch random.int(0...2) {
             case 0: return Term(sql: "(SELECT x.\(column.name) FROM \(table.name) x WHERE x.id = \(outer))", plain: false)
             case 1: return Term(sql: "(SELECT count(*) FROM \(table.name) x WHERE x.\(column.name) = \(outer))", plain: true)

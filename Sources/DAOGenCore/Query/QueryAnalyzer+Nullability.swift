@@ -140,11 +140,12 @@ extension QueryAnalyzer {
             for item in body.sources {
                 guard appendSources(of: item, to: &sources, scopes: scopes, commonTables: commonTables) else { return nil }
             }
-            let isAggregate = body.isGrouped || body.having != nil || ordering.contains(where: containsAggregate)
-                || body.terms.contains { term in
-                    if case let .expression(expression, _) = term { return containsAggregate(expression) }
-                    return false
-                }
+            let expressions = body.terms.compactMap { term -> SQLExpression? in
+                if case let .expression(expression, _) = term { return expression }
+                return nil
+            } + ordering + (body.having.map { [$0] } ?? [])
+            let isAggregate = body.isGrouped || body.having != nil || expressions.contains(where: containsAggregate)
+                || expressions.contains { containsOuterAggregate($0, commonTables: commonTables) }
             let scope = FactScope(sources: sources, bareColumnsMayBeNull: isAggregate && !body.isGrouped, isGrouped: body.isGrouped)
             var columns: [ColumnFacts] = []
             func append(_ source: FactSource, hiding: Bool) -> Bool {
@@ -270,6 +271,63 @@ extension QueryAnalyzer {
         case .null, .integer, .real, .string, .blob, .parameter, .column, .subquery, .exists, .truth, .unknown:
             return false
         }
+    }
+
+    /// The direct parts of an expression: its operands, and the subqueries it holds apart.
+    private func parts(of expression: SQLExpression) -> (operands: [SQLExpression], subqueries: [SelectStatement]) {
+        switch expression {
+        case let .function(call): return (call.arguments, [])
+        case let .cast(inner, _), let .unary(_, inner), let .collate(inner): return ([inner], [])
+        case let .caseWhen(branches, otherwise): return (branches.flatMap { [$0.condition, $0.result] } + (otherwise.map { [$0] } ?? []), [])
+        case let .inList(inner, list): return ([inner] + list, [])
+        case let .binary(_, left, right): return ([left, right], [])
+        case let .between(value, low, high): return ([value, low, high], [])
+        case let .subquery(statement), let .exists(statement): return ([], [statement])
+        case let .inSubquery(inner, statement): return ([inner], [statement])
+        case .null, .integer, .real, .string, .blob, .parameter, .column, .truth, .unknown: return ([], [])
+        }
+    }
+
+    /// The column references of an expression outside its subqueries.
+    private func references(in expression: SQLExpression) -> [(qualifier: String?, name: String)] {
+        if case let .column(qualifier, name) = expression { return [(qualifier, name)] }
+        return parts(of: expression).operands.flatMap(references)
+    }
+
+    /// True when a subquery of `expression` holds an aggregate whose argument reads only columns
+    /// of enclosing queries (`(SELECT max(outer.x))`): SQLite aggregates it in the enclosing query,
+    /// which then returns one row even when no row matches. Reads of a middle query count as outer
+    /// here too (more Optional, never less).
+    private func containsOuterAggregate(_ expression: SQLExpression, commonTables: CommonTables) -> Bool {
+        let (operands, subqueries) = parts(of: expression)
+        if operands.contains(where: { containsOuterAggregate($0, commonTables: commonTables) }) { return true }
+        for statement in subqueries {
+            for case let .select(body) in statement.arms {
+                var sources: [FactSource] = []
+                for item in body.sources { _ = appendSources(of: item, to: &sources, scopes: [], commonTables: commonTables) }
+                func isLocal(_ reference: (qualifier: String?, name: String)) -> Bool {
+                    sources.contains { source in
+                        if let qualifier = reference.qualifier, source.qualifier.caseInsensitiveCompare(qualifier) != .orderedSame { return false }
+                        return source.columns?.contains { $0.name?.caseInsensitiveCompare(reference.name) == .orderedSame } ?? true
+                    }
+                }
+                var expressions = body.terms.compactMap { term -> SQLExpression? in
+                    if case let .expression(expression, _) = term { return expression }
+                    return nil
+                }
+                if let having = body.having { expressions.append(having) }
+                var pending = expressions
+                while let next = pending.popLast() {
+                    if case let .function(call) = next, isAggregate(call) {
+                        let read = call.arguments.flatMap(references)
+                        if !read.isEmpty && !read.contains(where: isLocal) { return true }
+                    }
+                    pending += parts(of: next).operands
+                }
+                if expressions.contains(where: { containsOuterAggregate($0, commonTables: commonTables) }) { return true }
+            }
+        }
+        return false
     }
 
     /// The facts of an expression among `scopes` (innermost first); `aggregated` inside the

@@ -405,9 +405,9 @@ struct SelectParser {
             return .unary("NOT", try expression(.not))
         case "EXISTS":
             try expectSymbol("(")
-            _ = try selectStatement()
+            let statement = try selectStatement()
             try expectSymbol(")")
-            return .exists
+            return .exists(statement)
         case "CASE":
             var base: SQLExpression?
             if !at("WHEN") { base = try expression() }

@@ -132,7 +132,7 @@ indirect enum SQLExpression {
     /// `(SELECT ...)` used as a value.
     case subquery(SelectStatement)
     /// `[NOT] EXISTS (SELECT ...)`.
-    case exists
+    case exists(SelectStatement)
     /// `x [NOT] IN (SELECT ...)`.
     case inSubquery(SQLExpression, SelectStatement)
     /// `x [NOT] IN (a, b, ...)`; also a row value `(a, b)`.
