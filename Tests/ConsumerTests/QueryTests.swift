@@ -47,6 +47,10 @@ import Testing
         let best: Book.HighestRated? = try library.book.highestRated(authorId: ursula.id!)
         #expect(best?.best == 5 && best?.title == "The Dispossessed")
         #expect(try library.book.highestRated(authorId: octavia.id!)?.best == nil)
+        // An aggregate query without GROUP BY returns one row of NULLs when nothing matches: `title` is
+        // `String?` (it was `String`, and this call threw on the NULL).
+        let none: Book.HighestRated? = try library.book.highestRated(authorId: -1)
+        #expect(none == Book.HighestRated(title: nil, best: nil))
     }
 
     @Test func updateReturnsTheRowsChangedAndBindsDatesInTheirStorage() throws {

@@ -94,7 +94,8 @@ func analyzedQuery(_ sql: String, extra: String = "") throws -> AnalyzedQuery {
                 + "CAST(title AS INTEGER) AS c, coalesce(author_id, 0) AS owner, ifnull(max(title), 'none') AS last, "
                 + "1 AS one, 2.5 AS half, 'x' AS text FROM book")
         #expect(types(query).columns == [
-            "n: Int64", "t: Double", "a: Double?", "s: Int64?", "first: String?", "k: Book.Kind?", "c: Int64",
+            // `title` beside aggregates without GROUP BY is NULL when `book` is empty: `c` is Optional.
+            "n: Int64", "t: Double", "a: Double?", "s: Int64?", "first: String?", "k: Book.Kind?", "c: Int64?",
             "owner: Int64", "last: String", "one: Int64", "half: Double", "text: String",
         ])
     }
@@ -144,7 +145,7 @@ func analyzedQuery(_ sql: String, extra: String = "") throws -> AnalyzedQuery {
     }
 
     @Test func untypedExpression() throws {
-        let result = try diagnostics(["t.yaml": queryFile("      - name: q\n        sql: SELECT upper(title) AS shout FROM book\n")])
+        let result = try diagnostics(["t.yaml": queryFile("      - name: q\n        sql: SELECT json_extract(title, '$.a') AS shout FROM book\n")])
         #expect(result == [
             "S/t.yaml:27:14: error: query 'q': the type of result column 'shout' cannot be inferred from the schema; give it in 'types:', e.g. types: { shout: Double? }"
         ])

@@ -198,6 +198,8 @@ extension QueryAnalyzer {
         let count = Int(sqlite3_column_count(statement))
         var columns: [AnalyzedQuery.ResultColumn] = []
         var failed = false
+        let found = resultFacts(of: query.sql, shape: shape)
+        let facts = found?.count == count ? found : nil
         for index in 0..<count {
             let name = String(cString: sqlite3_column_name(statement, Int32(index)))
             let swiftName = SwiftNaming.lowerCamelCase(name)
@@ -213,13 +215,10 @@ extension QueryAnalyzer {
                 value = resolve(annotation, of: table, what: "types")
                 if value == nil { failed = true; continue }
             } else if let origin = originColumn(statement, at: index) {
-                let nullable = !isNotNull(origin.0, of: origin.1)
-                    || shape.sources.contains { $0.nullable && $0.name.caseInsensitiveCompare(origin.1.name(at: schema.settings.version)) == .orderedSame }
-                value = AnalyzedQuery.Value(type: qualified(origin.0, of: origin.1), isOptional: nullable)
-            } else {
-                let term = shape.resultTerms.first { $0.alias?.caseInsensitiveCompare(name) == .orderedSame }
-                    ?? (shape.resultTerms.count == count && shape.resultTerms[index].alias == nil ? shape.resultTerms[index] : nil)
-                value = term.flatMap { inferExpression($0.tokens[...], in: shape) }
+                // The type of the column SQLite traces it to; NULL as the statement's syntax allows.
+                value = AnalyzedQuery.Value(type: qualified(origin.0, of: origin.1), isOptional: !(facts?[index].value.isNeverNull ?? false))
+            } else if let fact = facts?[index].value, let type = fact.type {
+                value = AnalyzedQuery.Value(type: type, isOptional: !fact.isNeverNull)
             }
             guard let value else {
                 diagnostics.error(
@@ -245,98 +244,5 @@ extension QueryAnalyzer {
               let column = column(named: String(cString: columnName), in: table)
         else { return nil }
         return (column, table)
-    }
-
-    /// The type of an expression SQLite cannot trace to a column: a literal, `count(…)`, `total(…)`,
-    /// `avg(…)`, `sum(col)`, `min(col)` / `max(col)`, `CAST(… AS type)`, `coalesce(…)` / `ifnull(…)`, a column.
-    func inferExpression(_ tokens: ArraySlice<SQLToken>, in shape: SQLShape) -> AnalyzedQuery.Value? {
-        var tokens = tokens
-        // Redundant parentheses.
-        while tokens.count >= 2, tokens.first!.isSymbol("("), closingIndex(tokens, tokens.startIndex) == tokens.endIndex - 1 {
-            tokens = tokens.dropFirst().dropLast()
-        }
-        guard let first = tokens.first else { return nil }
-        if tokens.count == 1 {
-            switch first.kind {
-            case .number:
-                let isReal = first.text.contains(".") || first.text.lowercased().contains("e") && !first.text.lowercased().hasPrefix("0x")
-                return AnalyzedQuery.Value(type: isReal ? .double : .int64, isOptional: false)
-            case .string:
-                return AnalyzedQuery.Value(type: .string, isOptional: false)
-            default:
-                break
-            }
-        }
-        let array = Array(tokens)
-        let miniShape = shape
-        if array.count <= 3, let reference = columnReference(array, in: miniShape) {
-            return AnalyzedQuery.Value(type: qualified(reference.0, of: reference.1), isOptional: !isNotNull(reference.0, of: reference.1))
-        }
-        guard first.kind == .word, tokens.count >= 3, tokens[tokens.startIndex + 1].isSymbol("("),
-              closingIndex(tokens, tokens.startIndex + 1) == tokens.endIndex - 1
-        else { return nil }
-        let arguments = splitArguments(tokens.dropFirst(2).dropLast())
-        switch first.text.lowercased() {
-        case "count":
-            return AnalyzedQuery.Value(type: .int64, isOptional: false)
-        case "total":
-            return AnalyzedQuery.Value(type: .double, isOptional: false)
-        case "avg":
-            return AnalyzedQuery.Value(type: .double, isOptional: true)
-        case "sum":
-            guard arguments.count == 1, let reference = columnReference(Array(arguments[0]), in: shape) else { return nil }
-            let isInteger = reference.0.affinity == .integer
-            return AnalyzedQuery.Value(type: isInteger ? .int64 : .double, isOptional: true)
-        case "min", "max":
-            guard arguments.count == 1, let inner = inferExpression(arguments[0], in: shape) else { return nil }
-            return AnalyzedQuery.Value(type: inner.type, isOptional: true)
-        case "cast":
-            let parts = Array(tokens.dropFirst(2).dropLast())
-            guard let asIndex = parts.lastIndex(where: { $0.isKeyword("AS") }), asIndex + 1 < parts.count else { return nil }
-            let typeName = parts[(asIndex + 1)...].map(\.text).joined(separator: " ")
-            let inner = inferExpression(parts[..<asIndex], in: shape)
-            return AnalyzedQuery.Value(type: .default(for: Affinity(declaredType: typeName)), isOptional: inner?.isOptional ?? true)
-        case "coalesce", "ifnull":
-            let values = arguments.map { inferExpression($0, in: shape) }
-            let columnIndex = arguments.indices.first { values[$0] != nil && columnReference(Array(arguments[$0]), in: shape) != nil }
-            guard let typed = columnIndex.flatMap({ values[$0] }) ?? values.compactMap({ $0 }).first else { return nil }
-            let neverNull = values.contains { $0?.isOptional == false }
-            return AnalyzedQuery.Value(type: typed.type, isOptional: !neverNull)
-        default:
-            return nil
-        }
-    }
-
-    private func columnReference(_ tokens: [SQLToken], in shape: SQLShape) -> (Column, Table)? {
-        if tokens.count == 1, tokens[0].isName { return resolveColumn(qualifier: nil, name: tokens[0].text, in: shape) }
-        if tokens.count == 3, tokens[0].isName, tokens[1].isSymbol("."), tokens[2].isName {
-            return resolveColumn(qualifier: tokens[0].text, name: tokens[2].text, in: shape)
-        }
-        return nil
-    }
-
-    private func closingIndex(_ tokens: ArraySlice<SQLToken>, _ open: Int) -> Int? {
-        var depth = 0
-        for index in open..<tokens.endIndex {
-            if tokens[index].isSymbol("(") { depth += 1 }
-            if tokens[index].isSymbol(")") { depth -= 1; if depth == 0 { return index } }
-        }
-        return nil
-    }
-
-    private func splitArguments(_ tokens: ArraySlice<SQLToken>) -> [ArraySlice<SQLToken>] {
-        var result: [ArraySlice<SQLToken>] = []
-        var depth = 0
-        var start = tokens.startIndex
-        for index in tokens.indices {
-            if tokens[index].isSymbol("(") { depth += 1 }
-            if tokens[index].isSymbol(")") { depth -= 1 }
-            if depth == 0, tokens[index].isSymbol(",") {
-                result.append(tokens[start..<index])
-                start = index + 1
-            }
-        }
-        if start < tokens.endIndex { result.append(tokens[start..<tokens.endIndex]) }
-        return result
     }
 }

@@ -113,7 +113,7 @@ struct QueryAnalyzer {
         let tableColumns = table.columns(at: latest)
         let isOwnRow = columns.count == tableColumns.count && columns.count > 0 && (0..<columns.count).allSatisfy { index in
             origin(of: statement, at: index).map { $0.table == table.name(at: latest) && $0.column == tableColumns[index].name(at: latest) } == true
-        } && !shape.sources.contains { $0.nullable && $0.name.caseInsensitiveCompare(table.name(at: latest)) == .orderedSame }
+        } && zip(columns, tableColumns).allSatisfy { column, own in column.value.isOptional == !isNotNull(own, of: table) }
         if columns.isEmpty {
             resultShape = .changes
         } else if isOwnRow && query.resultTypes.isEmpty {

@@ -1,5 +1,5 @@
-/// What the tokens of one statement say about its tables and its result list: the parts of the
-/// statement that typing parameters and result columns needs.
+/// What the tokens of one statement say about its tables: the parts of the statement that typing
+/// parameters needs (result columns are typed on `SelectParser`'s syntax tree).
 struct SQLShape {
     /// A table or view the statement names in FROM, JOIN, UPDATE, INSERT INTO or DELETE FROM.
     struct Source: Hashable {
@@ -9,17 +9,8 @@ struct SQLShape {
         var nullable: Bool
     }
 
-    /// One term of the result list (SELECT ... FROM, or RETURNING ...).
-    struct ResultTerm {
-        /// The term's tokens without its alias.
-        var tokens: [SQLToken]
-        /// The AS name, when written.
-        var alias: String?
-    }
-
     let tokens: [SQLToken]
     var sources: [Source] = []
-    var resultTerms: [ResultTerm] = []
     /// The target of INSERT INTO and its column list, when written.
     var insertTable: String?
     var insertColumns: [String] = []
@@ -27,7 +18,6 @@ struct SQLShape {
     init(sql: String) {
         tokens = SQLTokenizer.tokens(sql)
         findSources()
-        findResultTerms()
     }
 
     /// The first keyword: SELECT, INSERT, UPDATE, DELETE, REPLACE, WITH, VALUES...
@@ -131,53 +121,5 @@ struct SQLShape {
                 sources.append(Source(name: name, alias: alias, nullable: joinKind == "LEFT"))
             }
         }
-    }
-
-    /// The terms of the outermost SELECT's result list (the first SELECT of a compound), else of RETURNING.
-    private mutating func findResultTerms() {
-        var depth = 0
-        var start: Int?
-        for (index, token) in tokens.enumerated() {
-            if token.isSymbol("(") { depth += 1 }
-            if token.isSymbol(")") { depth -= 1 }
-            if depth == 0, token.isKeyword("SELECT") || token.isKeyword("RETURNING") {
-                start = index + 1
-                if token.isKeyword("SELECT") { break }
-            }
-        }
-        guard var index = start else { return }
-        if index < tokens.count, tokens[index].isKeyword("DISTINCT") || tokens[index].isKeyword("ALL") { index += 1 }
-        var term: [SQLToken] = []
-        depth = 0
-        func finish() {
-            guard !term.isEmpty else { return }
-            var alias: String?
-            if term.count >= 3, term[term.count - 2].isKeyword("AS") {
-                alias = term.last!.text
-                term.removeLast(2)
-            } else if term.count >= 2, term.last!.isName,
-                      !(term[term.count - 2].isSymbol(".")), term[term.count - 2].kind != .symbol || term[term.count - 2].isSymbol(")") {
-                alias = term.last!.text
-                term.removeLast()
-            }
-            resultTerms.append(ResultTerm(tokens: term, alias: alias))
-            term = []
-        }
-        while index < tokens.count {
-            let token = tokens[index]
-            if token.isSymbol("(") { depth += 1 }
-            if token.isSymbol(")") { depth -= 1 }
-            if depth == 0 {
-                if token.isSymbol(",") { finish(); index += 1; continue }
-                if token.isKeyword("FROM") || token.isKeyword("WHERE") || token.isKeyword("GROUP") || token.isKeyword("ORDER")
-                    || token.isKeyword("LIMIT") || token.isKeyword("UNION") || token.isKeyword("EXCEPT")
-                    || token.isKeyword("INTERSECT") || token.isKeyword("WINDOW") || token.isSymbol(";") || depth < 0 {
-                    break
-                }
-            }
-            term.append(token)
-            index += 1
-        }
-        finish()
     }
 }

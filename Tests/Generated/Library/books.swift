@@ -323,13 +323,13 @@ extension Book {
     /// A row of query `highestRated`.
     public struct HighestRated: Sendable, Hashable, Codable {
         /// Result column `title`.
-        public var title: String
+        public var title: String?
         /// Result column `best`.
         public var best: Double?
 
         /// Creates a row.
         public init(
-            title: String,
+            title: String?,
             best: Double?
         ) {
             self.title = title
@@ -338,7 +338,7 @@ extension Book {
 
         /// Reads a row from the current row of the query's statement, by result column index.
         public init(row statement: Statement) throws {
-            self.title = try statement.string(at: 0)
+            self.title = statement.optionalString(at: 0)
             self.best = try statement.optionalDouble(at: 1)
         }
     }
@@ -667,13 +667,13 @@ extension BookSummary {
         /// Result column `title`.
         public var title: String
         /// Result column `author_name`.
-        public var authorName: String
+        public var authorName: String?
 
         /// Creates a row.
         public init(
             id: Int64,
             title: String,
-            authorName: String
+            authorName: String?
         ) {
             self.id = id
             self.title = title
@@ -684,7 +684,7 @@ extension BookSummary {
         public init(row statement: Statement) throws {
             self.id = try statement.int64(at: 0)
             self.title = try statement.string(at: 1)
-            self.authorName = try statement.string(at: 2)
+            self.authorName = statement.optionalString(at: 2)
         }
     }
 }
