@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# The schema fuzzer (issue 8): mutants of Schemas/* and Tests/Schemas/* through the generator in process,
-# each with a 5 s limit; then a sample of the mutants that generated is compiled in one package.
+# The schema fuzzer (issues 8 and 21): mutants of Schemas/* and Tests/Schemas/* through the generator in process,
+# each with a 5 s limit; then a sample of the mutants that generated is compiled in one package. A quarter of
+# the mutations go to the SQL of views, triggers, queries and data steps (further statements, ATTACH/VACUUM
+# INTO a canary file, fragments). Classes besides generated/rejected: crash, hang, unlocated, multiline,
+# escaped (a statement the generated code runs left its slot: SlotCheck) and file-created (the canary exists).
 #   Scripts/fuzz-schemas.sh [--seed S] [--mutants N] [--sample K] [--out DIR]
 # A crash or a hang ends the test process; this script notes it and goes on from the next mutant.
 # Results: DIR/results.tsv (index, class, detail); crashing and hanging mutants stay in DIR/mutants.

@@ -41,12 +41,18 @@ struct FuzzRun {
         var files: [GeneratedFile]?
         var diagnostics: [Diagnostic] = []
         var needsAppTypes = false
+        /// How a statement of the generated schema escaped its slot, when one did.
+        var escape: String?
     }
+
+    /// The file SQL payloads of mutants try to create; generating must never create it.
+    var canary: URL { output.appending(path: "canary/created-by-a-schema.sqlite") }
 
     /// Runs the mutants `start..<start+count`; returns the class counts of this process's part.
     func run() throws -> [String: Int] {
         let sources = try Self.sources()
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        // The canary's folder exists, so that nothing but daogen's refusal stops a payload from creating it.
+        try FileManager.default.createDirectory(at: canary.deletingLastPathComponent(), withIntermediateDirectories: true)
         let results = output.appending(path: "results.tsv")
         if !FileManager.default.fileExists(atPath: results.path(percentEncoded: false)) {
             _ = FileManager.default.createFile(atPath: results.path(percentEncoded: false), contents: nil)
@@ -58,7 +64,7 @@ struct FuzzRun {
         for index in start..<(start + count) {
             var random = SeededRandom(seed: SeededRandom.derive(seed, index))
             let (sourceName, files) = random.pick(sources)
-            var mutator = SchemaMutator(random: random)
+            var mutator = SchemaMutator(random: random, canary: canary.path(percentEncoded: false))
             let mutant = mutator.mutate(files)
             let directory = output.appending(path: "mutants/m\(index)", directoryHint: .isDirectory)
             try? FileManager.default.removeItem(at: directory)
@@ -94,6 +100,7 @@ struct FuzzRun {
                 let loaded = try Generator.load(directory: directory, displayPath: path)
                 let renderer = try loaded.renderer()
                 outcome.files = try Generator.render(loaded, renderer: renderer)
+                outcome.escape = SlotCheck.problem(loaded)
                 // A `swift:` type that is not one daogen knows is the app's to declare: code using one
                 // cannot compile on its own, so it stays out of the compiled sample.
                 outcome.needsAppTypes = loaded.schema.tables.flatMap(\.columns).contains { column in
@@ -111,6 +118,13 @@ struct FuzzRun {
         thread.start()
         if done.wait(timeout: .now() + timeout) == .timedOut {
             return ("hang", "no answer within \(Int(timeout)) s: \(path)")
+        }
+        if FileManager.default.fileExists(atPath: canary.path(percentEncoded: false)) {
+            try? FileManager.default.removeItem(at: canary)
+            return ("file-created", "generating created \(canary.path(percentEncoded: false)): \(path)")
+        }
+        if let escape = outcome.escape {
+            return ("escaped", "\(escape): \(path)")
         }
         if let files = outcome.files {
             if index % sampleStride == 0, !outcome.needsAppTypes {

@@ -1,4 +1,5 @@
 import Foundation
+import _DAOGenCore
 import Testing
 
 /// Mutated schema directories never crash or hang the generator, every error names its place, and code
@@ -45,5 +46,32 @@ import Testing
                 Issue.record("mutant \(module.dropFirst()) compiles with warnings:\n\(lines.prefix(10).joined(separator: "\n"))")
             }
         }
+    }
+}
+
+/// The fuzzer's check that statements keep to their slots finds escapes when there are some: a step
+/// that holds a second statement, one that attaches a file, one that adds an undeclared object.
+@Suite struct SlotCheckTests {
+    @Test func findsEveryKindOfEscape() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "daogen-slot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("version: 2\n".utf8).write(to: directory.appending(path: "daogen.yaml"))
+        try Data("tables:\n  - name: t\n    columns:\n      - name: id\n        type: INTEGER\n        primaryKey: true\n".utf8)
+            .write(to: directory.appending(path: "t.yaml"))
+        let loaded = try Generator.load(directory: directory, displayPath: "S")
+        #expect(SlotCheck.problem(loaded) == nil)
+        let target = directory.appending(path: "attached.sqlite").path(percentEncoded: false)
+        for (sql, expected) in [
+            ("UPDATE t SET id = id; CREATE TABLE pwn (z)", "holds more than one statement"),
+            ("ATTACH '\(target)' AS pwn", "it tried to attach"),
+            ("CREATE TABLE pwn (z)", "beyond the schema"),
+        ] {
+            var escaped = loaded
+            escaped.plan[2, default: []].append(MigrationStep(kind: .data, statements: [sql], summary: "smuggled"))
+            let problem = SlotCheck.problem(escaped)
+            #expect(problem?.contains(expected) == true, "\(sql): \(problem ?? "no problem found")")
+        }
+        #expect(!FileManager.default.fileExists(atPath: target))
     }
 }
