@@ -23,7 +23,7 @@ public enum SchemaHistory {
         return version
     }
 
-    /// The record of `version`: a header comment, then exactly what `daogen sql --version <version>` prints.
+    /// The record of `version`: a header comment, then exactly what `daogen sql --schema-version <version>` prints.
     public static func record(of schema: Schema, version: Int) -> String {
         record(version: version, sql: Generator.creationSQL(of: schema, version: version))
     }
