@@ -205,6 +205,10 @@ public enum SchemaHistory {
             switch object.kind {
             case "table": table(named: object.name).map { $0.location(of: "name") }
             case "index": index(named: object.name)?.location
+            case "view":
+                schema.views(at: version).first { $0.name(at: version).lowercased() == object.name.lowercased() }?.location(of: "name")
+            case "trigger":
+                schema.triggers.first { $0.range.contains(version) && $0.name.lowercased() == object.name.lowercased() }?.location(of: "name")
             default: nil
             }
         }
