@@ -36,6 +36,10 @@ import Testing
         #expect(try diagnostics(["daogen.yaml": "database: Result\n", "t.yaml": table]) == [
             "S/daogen.yaml:1:11: error: 'database': the Swift name 'Result' would hide Swift's Result in the whole module; choose another (e.g. ResultDatabase)"
         ])
+        // Found by NameSlotTests: inside the database type, `read` is its method, not the type.
+        #expect(try diagnostics(["daogen.yaml": "database: read\n", "t.yaml": table]) == [
+            "S/daogen.yaml:1:11: error: 'database': the Swift name 'read' starts with a lowercase letter, as the members of generated code do; choose another (e.g. ReadDatabase)"
+        ])
         #expect(try diagnostics(["daogen.yaml": "database: T\n", "t.yaml": table]) == [
             "S/t.yaml:2:11: error: table 't': its Swift name 'T' is taken by the database type (S/daogen.yaml:1:11); set swiftName"
         ])

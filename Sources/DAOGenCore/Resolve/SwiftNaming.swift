@@ -109,6 +109,8 @@ enum SwiftNaming {
         if name.isEmpty { return "is empty" }
         if !isIdentifier(name) { return "is not a Swift identifier" }
         if keywords.contains(name) { return "is a Swift keyword" }
+        // Generated members are lowerCamelCase: a type named like one (`read`) is hidden by it inside the type.
+        if name.first?.isLowercase == true { return "starts with a lowercase letter, as the members of generated code do" }
         if ReservedNames.typeNames.contains(name) { return "would hide \(ReservedNames.owner(of: name)) \(scope.phrase)" }
         return nil
     }
