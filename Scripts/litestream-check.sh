@@ -45,7 +45,7 @@ echo "== Litestream: a restored file of an older schema version is migrated by n
 swift build --product daogen > /dev/null
 swift build --product MigrationCrashHelper > /dev/null
 bin=$(swift build --show-bin-path)
-"$bin/daogen" sql Schemas/Evolution --version 1 > "$work/v1.sql"
+"$bin/daogen" sql Schemas/Evolution --schema-version 1 > "$work/v1.sql"
 python3 - "$work/v1.sql" "$work/old.sqlite" <<'PY'
 import sqlite3, sys
 connection = sqlite3.connect(sys.argv[2])

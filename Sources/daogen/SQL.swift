@@ -8,16 +8,16 @@ struct SQL: ParsableCommand {
         discussion: """
             Examples:
               daogen sql Schemas/Library
-              daogen sql Schemas/Library --version 1 | sqlite3 library-v1.sqlite
+              daogen sql Schemas/Library --schema-version 1 | sqlite3 library-v1.sqlite
             """)
 
     @OptionGroup var schema: SchemaDirectoryOptions
 
     @Option(help: "The schema version to print (default: the latest).")
-    var version: Int?
+    var schemaVersion: Int?
 
     func run() throws {
-        let result = try schema.run(SQL.self) { pipeline throws(GeneratorError) in try pipeline.sql(version: version) }
+        let result = try schema.run(SQL.self) { pipeline throws(GeneratorError) in try pipeline.sql(version: schemaVersion) }
         print(result.text, terminator: "")
     }
 }

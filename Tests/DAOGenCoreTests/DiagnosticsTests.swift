@@ -14,7 +14,7 @@ import Testing
     @Test func unknownKey() throws {
         let result = try diagnostics(["t.yaml": tableFile("      - name: a\n        type: TEXT\n        nullable: true\n")])
         #expect(result == [
-            "S/t.yaml:9:9: error: unknown key 'nullable' in a column; expected one of: name, type, swiftName, doc, primaryKey, autoincrement, unique, notNull, collate, default, check, references, swift, enum, since, until, renamedFrom"
+            "S/t.yaml:9:9: error: unknown key 'nullable' in a column; expected one of: name, type, declaredType, swiftName, doc, primaryKey, autoincrement, unique, notNull, collate, default, check, references, swift, enum, since, until, renamedFrom"
         ])
     }
 
@@ -145,7 +145,7 @@ import Testing
             "t.yaml": tableFile(""),
         ])
         #expect(result == [
-            "S/daogen.yaml:1:11: error: 'database' must be a Swift type name, found 'my-db'",
+            "S/daogen.yaml:1:11: error: 'database': the Swift name 'my-db' is not a Swift identifier; choose another (e.g. MyDbDatabase)",
             "S/daogen.yaml:2:10: error: 'version' must be between 1 and 10000, found 0",
             "S/daogen.yaml:3:9: error: 'access' must be one of: public, package, internal; found 'open'",
         ])
@@ -255,18 +255,48 @@ import Testing
     }
 
     @Test func typesWithNumericAffinityByTheFallbackRuleWarn() throws {
-        let result = try diagnostics(["t.yaml": tableFile("      - name: a\n        type: STRING\n      - name: b\n        type: BOOLEAN\n      - name: c\n        type: DATETIME\n")])
+        let result = try diagnostics(["t.yaml": tableFile("      - name: b\n        type: BOOLEAN\n      - name: c\n        type: DATETIME\n")])
         #expect(result == [
-            "S/t.yaml:8:15: warning: type 'STRING' of column 'a' gets NUMERIC affinity by SQLite's fallback rule, so it maps to Double; did you mean TEXT?",
-            "S/t.yaml:10:15: warning: type 'BOOLEAN' of column 'b' gets NUMERIC affinity by SQLite's fallback rule, so it maps to Double; did you mean INTEGER with swift: Bool?",
-            "S/t.yaml:12:15: warning: type 'DATETIME' of column 'c' gets NUMERIC affinity by SQLite's fallback rule, so it maps to Double; did you mean swift: Date?",
+            "S/t.yaml:8:15: warning: type 'BOOLEAN' of column 'b' gets NUMERIC affinity by SQLite's fallback rule, so it maps to Double; did you mean INTEGER with swift: Bool?",
+            "S/t.yaml:10:15: warning: type 'DATETIME' of column 'c' gets NUMERIC affinity by SQLite's fallback rule, so it maps to Double; did you mean swift: Date?",
         ])
+    }
+
+    /// Issue 21, item 9: a type word daogen does not know is an error naming the nearest type, not a
+    /// Double; `declaredType:` keeps an unusual declared type as written.
+    @Test func anUnknownTypeWordIsAnErrorWithTheNearestType() throws {
+        let result = try diagnostics(["t.yaml": tableFile(
+            "      - name: a\n        type: TXET\n      - name: b\n        type: STRING\n      - name: c\n        type: VARCHR(20)\n      - name: d\n        type: GEOMETRY\n")])
+        #expect(result == [
+            "S/t.yaml:8:15: error: type 'TXET' of column 'a' is not a type daogen knows ('TXET'); did you mean TEXT? (to keep an unusual declared type, write it as declaredType:)",
+            "S/t.yaml:10:15: error: type 'STRING' of column 'b' is not a type daogen knows ('STRING'); did you mean TEXT? (to keep an unusual declared type, write it as declaredType:)",
+            "S/t.yaml:12:15: error: type 'VARCHR(20)' of column 'c' is not a type daogen knows ('VARCHR'); did you mean VARCHAR? (to keep an unusual declared type, write it as declaredType:)",
+            "S/t.yaml:14:15: error: type 'GEOMETRY' of column 'd' is not a type daogen knows ('GEOMETRY'); write INTEGER, TEXT, REAL, BLOB or NUMERIC (to keep an unusual declared type, write it as declaredType:)",
+        ])
+        let kept = try loadSchema(["t.yaml": tableFile("      - name: d\n        declaredType: GEOMETRY\n")])
+        #expect(kept.schema.tables[0].columns[1].sqlType == "GEOMETRY")
+        #expect(kept.warnings.isEmpty)
+        #expect(try diagnostics(["t.yaml": tableFile("      - name: d\n        type: TEXT\n        declaredType: GEOMETRY\n")])
+            == ["S/t.yaml:8:15: error: 'type' and 'declaredType' cannot both be set on a column"])
+    }
+
+    /// Every declared type of the real apps' schemas and of the checked-in ones is a known type.
+    @Test func commonDeclaredTypesAreKnown() {
+        for type in ["INTEGER", "INT", "BIGINT", "UNSIGNED BIG INT", "INT8", "TEXT", "VARCHAR(255)", "varchar(40)", "NVARCHAR(100)",
+                     "CHARACTER VARYING(20)", "NATIVE CHARACTER(70)", "CLOB", "BLOB", "REAL", "DOUBLE", "DOUBLE PRECISION", "FLOAT",
+                     "NUMERIC", "DECIMAL(10, 5)", "BOOLEAN", "BOOL", "DATE", "DATETIME", "TIMESTAMP WITH TIME ZONE", "ANY", ""] {
+            #expect(DeclaredType.unknownWord(in: type) == nil, "\(type)")
+        }
     }
 
     @Test func aMisspelledIntegerKeyIsNotTheRowID() throws {
         let result = try diagnostics(["t.yaml": "tables:\n  - name: t\n    columns:\n      - name: id\n        type: INTEGR\n        primaryKey: true\n"])
         #expect(result == [
-            "S/t.yaml:5:15: warning: type 'INTEGR' is not INTEGER, so column 'id' is a plain key and not the table's rowid (only INTEGER PRIMARY KEY is); did you mean INTEGER?"
+            "S/t.yaml:5:15: error: type 'INTEGR' of column 'id' is not a type daogen knows ('INTEGR'); did you mean INTEGER? (to keep an unusual declared type, write it as declaredType:)"
+        ])
+        let kept = try diagnostics(["t.yaml": "tables:\n  - name: t\n    columns:\n      - name: id\n        declaredType: INTEGR\n        primaryKey: true\n"])
+        #expect(kept == [
+            "S/t.yaml:5:23: warning: type 'INTEGR' is not INTEGER, so column 'id' is a plain key and not the table's rowid (only INTEGER PRIMARY KEY is); did you mean INTEGER?"
         ])
     }
 

@@ -152,10 +152,19 @@ func analyzedQuery(_ sql: String, extra: String = "") throws -> AnalyzedQuery {
     }
 
     @Test func expressionWithoutAName() throws {
-        let result = try diagnostics(["t.yaml": queryFile("      - name: q\n        sql: SELECT title || '!' FROM book\n")])
+        let result = try diagnostics(["t.yaml": queryFile("      - name: q\n        sql: SELECT id, title || '!' FROM book\n")])
         #expect(result == [
             "S/t.yaml:27:14: error: query 'q': result column 'title || '!'' needs a name that can be a Swift property; add AS name"
         ])
+    }
+
+    /// Issue 21, item 9: a query's only column is returned as it is, so it needs no name, whatever it returns.
+    @Test func aSingleColumnNeedsNoName() throws {
+        for (sql, returns) in [("SELECT count(*) FROM book", "one"), ("SELECT max(id) FROM book", "one"), ("SELECT id + 1 FROM book", "many")] {
+            let query = try analyzedQuery(sql, extra: "        returns: \(returns)\n        types: { \"\(sql.dropFirst(7).prefix { $0 != "F" }.trimmingCharacters(in: .whitespaces))\": Int64 }\n")
+            #expect(query.shape == .single, "\(sql)")
+            #expect(query.columns.map(\.value.swiftName) == ["Int64"], "\(sql)")
+        }
     }
 
     @Test func twoStatements() throws {

@@ -142,6 +142,27 @@ import Testing
         ])
     }
 
+    /// Issue 21, item 9: an edited view or trigger is refused at its own declaration, not at daogen.yaml.
+    @Test func viewAndTriggerChangesAreRefusedAtTheirDeclarations() throws {
+        let objects = """
+            views:
+              - name: person_names
+                sql: SELECT name FROM person
+            triggers:
+              - name: person_named
+                sql: CREATE TRIGGER person_named AFTER INSERT ON person BEGIN SELECT 1; END
+
+            """
+        let shipped = try records(["people.yaml": Self.version1 + objects])
+        let changed = objects.replacingOccurrences(of: "SELECT name FROM person", with: "SELECT id, name FROM person")
+            .replacingOccurrences(of: "SELECT 1;", with: "SELECT 2;")
+        let comparison = try compare(["daogen.yaml": "version: 2\n", "people.yaml": Self.version1 + changed], records: shipped)
+        #expect(comparison.errors.map(\.description) == [
+            "S/people.yaml:14:11: error: version 1 has shipped, but view 'person_names' no longer matches its record in history/v1.sql: it was `CREATE VIEW \"person_names\" AS SELECT name FROM person`, is now `CREATE VIEW \"person_names\" AS SELECT id, name FROM person`; declare it twice: the old definition with until: 1, the new one with since: 2",
+            "S/people.yaml:17:11: error: version 1 has shipped, but trigger 'person_named' no longer matches its record in history/v1.sql: it was `CREATE TRIGGER person_named AFTER INSERT ON person BEGIN SELECT 1; END`, is now `CREATE TRIGGER person_named AFTER INSERT ON person BEGIN SELECT 2; END`; declare it twice: the old definition with until: 1, the new one with since: 2",
+        ])
+    }
+
     @Test func addedAndRemovedTablesAreRefused() throws {
         let shipped = try records(["people.yaml": Self.version1, "tags.yaml": "tables:\n  - name: tag\n    columns:\n      - name: label\n        type: TEXT\n"])
         let files = [

@@ -23,7 +23,7 @@ public enum SchemaHistory {
         return version
     }
 
-    /// The record of `version`: a header comment, then exactly what `daogen sql --version <version>` prints.
+    /// The record of `version`: a header comment, then exactly what `daogen sql --schema-version <version>` prints.
     public static func record(of schema: Schema, version: Int) -> String {
         record(version: version, sql: Generator.creationSQL(of: schema, version: version))
     }
@@ -205,6 +205,10 @@ public enum SchemaHistory {
             switch object.kind {
             case "table": table(named: object.name).map { $0.location(of: "name") }
             case "index": index(named: object.name)?.location
+            case "view":
+                schema.views(at: version).first { $0.name(at: version).lowercased() == object.name.lowercased() }?.location(of: "name")
+            case "trigger":
+                schema.triggers.first { $0.range.contains(version) && $0.name.lowercased() == object.name.lowercased() }?.location(of: "name")
             default: nil
             }
         }

@@ -31,7 +31,9 @@ public enum ImportYAMLWriter {
         lines.append("    columns:")
         for column in table.columns {
             lines.append("      - name: \(scalar(column.name))")
-            lines.append("        type: \(scalar(column.type))")
+            // A declared type with a word `type:` does not take (SQLite accepts any) is kept as written.
+            let typeKey = DeclaredType.unknownWord(in: column.type) == nil ? "type" : "declaredType"
+            lines.append("        \(typeKey): \(scalar(column.type))")
             if let swiftName = column.swiftName { lines.append("        swiftName: \(scalar(swiftName))") }
             if column.primaryKey {
                 lines.append("        primaryKey: \(column.primaryKeyDescending ? "DESC" : "true")")

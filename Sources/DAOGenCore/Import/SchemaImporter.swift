@@ -61,8 +61,8 @@ public enum SchemaImporter {
         table.withoutRowID = parsed.withoutRowID
         table.strict = parsed.strict
         let typeName = SwiftNaming.upperCamelCase(name)
-        if typeName.isEmpty || SwiftNaming.reservedTypeNames.contains(typeName) || SwiftNaming.keywords.contains(typeName)
-            || usedTypeNames.contains(typeName) {
+        if SwiftNaming.typeNameProblem(typeName, scope: .module) != nil || usedTypeNames.contains(typeName)
+            || SchemaValidator.databaseMembers.contains(SwiftNaming.lowerCamelCase(typeName)) {
             var candidate = (typeName.isEmpty ? "Table" : typeName) + "Row"
             var number = 2
             while usedTypeNames.contains(candidate) { candidate = (typeName.isEmpty ? "Table" : typeName) + "Row\(number)"; number += 1 }
@@ -92,7 +92,7 @@ public enum SchemaImporter {
                 column.check = checks.count == 1 ? checks[0] : checks.map { "(\($0))" }.joined(separator: " AND ")
             }
             let property = SwiftNaming.lowerCamelCase(columnName)
-            if property.isEmpty || !SwiftNaming.isIdentifier(property) || usedPropertyNames.contains(property) {
+            if !SwiftNaming.isIdentifier(property) || ReservedNames.enumCaseNames.contains(property) || usedPropertyNames.contains(property) {
                 var candidate = "column\(table.columns.count + 1)"
                 while usedPropertyNames.contains(candidate) { candidate += "_" }
                 column.swiftName = candidate

@@ -67,7 +67,7 @@ public struct GeneratorPipeline: Sendable {
         let verified = try run.stage { () throws(DiagnosticsError) in try Generator.load(source) }
         run.warnings += verified.warnings
         if let version {
-            try run.requireVersion(version, of: verified, option: "--version")
+            try run.requireVersion(version, of: verified, option: "--schema-version")
         }
         // Stamped like a file the generated code creates, so `open(path:)` accepts the result.
         let stamped = version ?? verified.schema.settings.version

@@ -202,10 +202,15 @@ extension QueryAnalyzer {
         let facts = found?.count == count ? found : nil
         for index in 0..<count {
             let name = String(cString: sqlite3_column_name(statement, Int32(index)))
-            let swiftName = SwiftNaming.lowerCamelCase(name)
-            // A property is derived from a name, not from an expression's text (`max(rating)`).
-            guard SwiftNaming.isIdentifier(swiftName), !swiftName.isEmpty,
-                  name.unicodeScalars.allSatisfy({ CharacterSetHelpers.isIdentifierScalar($0) || $0 == " " }) else {
+            var swiftName = SwiftNaming.lowerCamelCase(name)
+            // A property is derived from a name, not from an expression's text (`max(rating)`). A query's
+            // only column needs none: its value is returned as it is.
+            let isUnnamedValue = what == "query" && count == 1
+            if isUnnamedValue && !(SwiftNaming.isIdentifier(swiftName) && name.unicodeScalars.allSatisfy({ CharacterSetHelpers.isIdentifierScalar($0) || $0 == " " })) {
+                swiftName = "value"
+            }
+            guard SwiftNaming.isIdentifier(swiftName),
+                  isUnnamedValue || name.unicodeScalars.allSatisfy({ CharacterSetHelpers.isIdentifierScalar($0) || $0 == " " }) else {
                 diagnostics.error("\(prefix): result column '\(name)' needs a name that can be a Swift property; add AS name", at: query.location(of: "sql"))
                 failed = true
                 continue

@@ -71,6 +71,17 @@ struct QueryAnalyzer {
         table.id = view.id
         let owner = table
         guard let columns = typeColumns(query, of: owner, statement: statement, shape: SQLShape(sql: view.sql), what: "view") else { return nil }
+        // Two columns of one name would be one property twice (a query's result struct is refused the same way).
+        var seen: [String: String] = [:]
+        for column in columns {
+            if let other = seen[column.swiftName.lowercased()] {
+                diagnostics.error(
+                    "view '\(view.name)': result columns '\(other)' and '\(column.name)' both become property '\(column.swiftName)'; rename one with AS",
+                    at: view.location(of: "sql"))
+                return nil
+            }
+            seen[column.swiftName.lowercased()] = column.name
+        }
         table.columns = columns.map { column in
             var synthetic = TableModel.code(column.name, column.value, swiftName: column.swiftName).column
             synthetic.doc = "Column `\(column.name)` of view `\(view.name)`."
@@ -129,6 +140,12 @@ struct QueryAnalyzer {
             if taken.contains(name) {
                 diagnostics.error(
                     "\(prefix): its result struct '\(table.swiftName).\(name)' would clash with a type the record already has; rename the query",
+                    at: query.location(of: "name"))
+                return nil
+            }
+            if let problem = SwiftNaming.typeNameProblem(name, scope: .record(table.swiftName)) {
+                diagnostics.error(
+                    "\(prefix): its result struct's Swift name '\(name)' \(problem); rename the query (e.g. \(query.name)Row)",
                     at: query.location(of: "name"))
                 return nil
             }

@@ -61,6 +61,8 @@ extension Schema {
 public struct Settings: Sendable {
     /// Swift name of the generated database type.
     public var databaseName = "AppDatabase"
+    /// Where `database` is written in daogen.yaml, when it is.
+    public var databaseLocation: SourceLocation?
     /// The latest schema version.
     public var version = 1
     /// The highest `version` accepted. Every version is created and proved at generation time, so

@@ -2,7 +2,7 @@ import Foundation
 
 extension SchemaResolver {
     static let columnKeys = [
-        "name", "type", "swiftName", "doc", "primaryKey", "autoincrement", "unique", "notNull", "collate",
+        "name", "type", "declaredType", "swiftName", "doc", "primaryKey", "autoincrement", "unique", "notNull", "collate",
         "default", "check", "references", "swift", "enum", "since", "until", "renamedFrom",
     ]
     static let collations = ["BINARY", "NOCASE", "RTRIM"]
@@ -11,12 +11,24 @@ extension SchemaResolver {
     mutating func resolveColumn(_ node: YAMLNode, tableRange: VersionRange, hasRowID: Bool) -> Column? {
         guard let values = reader.mapping(node, allowed: Self.columnKeys, what: "a column"),
               let nameNode = reader.required(values, "name", in: "column", at: node.location),
-              let name = reader.name(nameNode, key: "name"),
-              let typeNode = reader.required(values, "type", in: "column '\(name)'", at: node.location),
-              let sqlType = reader.string(typeNode, key: "type")
+              let name = reader.name(nameNode, key: "name")
         else { return nil }
+        // `type:` takes the type words daogen knows; `declaredType:` any declared type, as written.
+        let typeKey = values["declaredType"] != nil ? "declaredType" : "type"
+        if typeKey == "declaredType", let typeNode = values["type"] {
+            reader.diagnostics.error("'type' and 'declaredType' cannot both be set on a column", at: typeNode.location)
+        }
+        guard let typeNode = reader.required(values, typeKey, in: "column '\(name)'", at: node.location),
+              let sqlType = reader.string(typeNode, key: typeKey)
+        else { return nil }
+        let knownType = typeKey == "declaredType" || DeclaredType.unknownWord(in: sqlType) == nil
         if let problem = SQLSlot.typeNameProblem(sqlType) {
-            reader.diagnostics.error("'type' of column '\(name)' must be one SQLite type name, but \(problem)", at: typeNode.location)
+            reader.diagnostics.error("'\(typeKey)' of column '\(name)' must be one SQLite type name, but \(problem)", at: typeNode.location)
+        } else if typeKey == "type", let word = DeclaredType.unknownWord(in: sqlType) {
+            reader.diagnostics.error(
+                "type '\(sqlType)' of column '\(name)' is not a type daogen knows ('\(word)'); \(DeclaredType.suggestion(for: word)) "
+                    + "(to keep an unusual declared type, write it as declaredType:)",
+                at: typeNode.location)
         }
         let affinity = Affinity(declaredType: sqlType)
         let range = versionRange(values, enclosing: tableRange, what: "column")
@@ -49,23 +61,20 @@ extension SchemaResolver {
             renamedFrom: rename(values, range: range),
             location: node.location,
             keyLocations: values.mapValues(\.location))
+        // Checked with the other Swift names, once the whole schema is known (`SchemaValidator`).
         if let node = values["swiftName"], let swiftName = reader.name(node, key: "swiftName") {
-            if SwiftNaming.isIdentifier(swiftName) {
-                column.swiftName = swiftName
-            } else {
-                reader.diagnostics.error("'swiftName' must be a Swift identifier, found '\(swiftName)'", at: node.location)
-            }
+            column.swiftName = swiftName
         }
         if let type = resolveSwiftType(values, column: column) {
             column.swiftType = type
-        } else if values["swift"] == nil, values["enum"] == nil {
+        } else if values["swift"] == nil, values["enum"] == nil, typeKey == "type", knownType {
             warnAboutFallbackAffinity(column, at: typeNode.location)
         }
         if let node = values["default"], let defaultSQL = column.defaultSQL,
            let problem = Self.defaultProblem(SQLLiteral(sql: defaultSQL), of: column) {
             reader.diagnostics.error(problem, at: node.location)
         }
-        if column.primaryKey, hasRowID, column.affinity == .integer, sqlType.uppercased() != "INTEGER",
+        if knownType, column.primaryKey, hasRowID, column.affinity == .integer, sqlType.uppercased() != "INTEGER",
            NodeReader.editDistance(sqlType.uppercased(), "INTEGER", limit: 2) <= 2 {
             reader.diagnostics.warning(
                 "type '\(sqlType)' is not INTEGER, so column '\(name)' is a plain key and not the table's rowid (only INTEGER PRIMARY KEY is); did you mean INTEGER?",
@@ -237,13 +246,20 @@ extension SchemaResolver {
         for enumCase in cases {
             if !seenValues.insert(enumCase.rawValue).inserted {
                 reader.diagnostics.error("enum value '\(enumCase.rawValue)' is listed twice", at: node.location)
-            } else if enumCase.swiftName.isEmpty || !seenNames.insert(enumCase.swiftName).inserted {
+            } else if !SwiftNaming.isIdentifier(enumCase.swiftName) || ReservedNames.enumCaseNames.contains(enumCase.swiftName) {
+                reader.diagnostics.error(
+                    "enum value '\(enumCase.rawValue)' of column '\(column.name)' gives no usable Swift case name ('\(enumCase.swiftName)'); "
+                        + (rawType == .string ? "use values made of letters and digits" : "choose another name"),
+                    at: node.location)
+            } else if !seenNames.insert(enumCase.swiftName).inserted {
                 reader.diagnostics.error(
                     "enum values of column '\(column.name)' map to the same Swift case '\(enumCase.swiftName)'",
                     at: node.location)
             }
         }
-        return .enumeration(name: SwiftNaming.upperCamelCase(column.name), cases: cases, rawType: rawType)
+        // Named after the column, or after its swiftName when one is set (the way to rename the enum).
+        let stem = column.swiftName == SwiftNaming.lowerCamelCase(column.name) ? column.name : column.swiftName
+        return .enumeration(name: SwiftNaming.upperCamelCase(stem), cases: cases, rawType: rawType)
     }
 }
 

@@ -29,12 +29,9 @@ extension SchemaResolver {
             location: node.location,
             keyLocations: keyLocations)
 
+        // Checked with the other Swift names, once the whole schema is known (`SchemaValidator`).
         if let node = values["swiftName"], let swiftName = reader.name(node, key: "swiftName") {
-            if SwiftNaming.isIdentifier(swiftName), !SwiftNaming.keywords.contains(swiftName) {
-                table.swiftName = swiftName
-            } else {
-                reader.diagnostics.error("'swiftName' must be a Swift type name, found '\(swiftName)'", at: node.location)
-            }
+            table.swiftName = swiftName
         }
         if let columnsNode = reader.required(values, "columns", in: "table '\(name)'", at: node.location),
            let items = reader.list(columnsNode, key: "columns") {

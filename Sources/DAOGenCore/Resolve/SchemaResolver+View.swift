@@ -21,12 +21,9 @@ extension SchemaResolver {
             location: node.location, keyLocations: values.mapValues(\.location))
         view.sqlPlacement = sqlNode.placement
         view.resultTypes = values["types"].map { typeAnnotations($0, key: "types") } ?? []
+        // Checked with the other Swift names, once the whole schema is known (`SchemaValidator`).
         if let node = values["swiftName"], let swiftName = reader.name(node, key: "swiftName") {
-            if SwiftNaming.isIdentifier(swiftName), !SwiftNaming.keywords.contains(swiftName) {
-                view.swiftName = swiftName
-            } else {
-                reader.diagnostics.error("'swiftName' must be a Swift type name, found '\(swiftName)'", at: node.location)
-            }
+            view.swiftName = swiftName
         }
         if let queriesNode = values["queries"] {
             if range.until != nil {

@@ -106,12 +106,13 @@ struct SchemaResolver {
     mutating func resolveSettings(_ root: YAMLNode) {
         guard let values = reader.mapping(root, allowed: Self.settingsKeys, what: "daogen.yaml") else { return }
         if let node = values["database"], let name = reader.name(node, key: "database") {
-            if !SwiftNaming.isIdentifier(name) || SwiftNaming.keywords.contains(name) {
-                reader.diagnostics.error("'database' must be a Swift type name, found '\(name)'", at: node.location)
-            } else if SwiftNaming.reservedTypeNames.contains(name) {
-                reader.diagnostics.error("'database' must not be '\(name)', a type generated code uses", at: node.location)
+            if let problem = SwiftNaming.typeNameProblem(name, scope: .module) {
+                reader.diagnostics.error(
+                    "'database': the Swift name '\(name)' \(problem); choose another (e.g. \(SwiftNaming.suggestedTypeName(for: name, suffix: "Database")))",
+                    at: node.location)
             } else {
                 settings.databaseName = name
+                settings.databaseLocation = node.location
             }
         }
         if let node = values["version"] {

@@ -211,49 +211,103 @@ struct SchemaValidator {
         }
     }
 
-    /// Swift names of what is generated (the latest version) must be distinct and usable.
+    /// Swift names of what is generated (the latest version) must be distinct and usable: valid
+    /// identifiers that hide no type of Swift, Foundation or DAOGenRuntime (`ReservedNames`).
     private mutating func checkSwiftNames() {
-        var typeNames: [String: Table] = [:]
+        // The module's top-level types: the database type, each record and each DAO.
+        var topLevel: [String: (what: String, location: SourceLocation?)] = [:]
+        topLevel[schema.settings.databaseName] = ("the database type", schema.settings.databaseLocation)
+        func declare(_ name: String, what: String, at location: SourceLocation) {
+            if let other = topLevel[name] {
+                let place = other.location.map { " (\($0))" } ?? ""
+                diagnostics.error("\(what): its Swift name '\(name)' is taken by \(other.what)\(place); set swiftName", at: location)
+            } else {
+                topLevel[name] = (what, location)
+            }
+        }
+        func checkTypeName(_ name: String, of what: String, explicit: Bool, at location: SourceLocation) -> Bool {
+            guard let problem = SwiftNaming.typeNameProblem(name, scope: .module) else { return true }
+            let suggestion = SwiftNaming.suggestedTypeName(for: name, suffix: "Record")
+            diagnostics.error(
+                explicit
+                    ? "\(what): its swiftName '\(name)' \(problem); choose another (e.g. \(suggestion))"
+                    : "\(what): its Swift name '\(name)' \(problem); add swiftName: (e.g. \(suggestion))",
+                at: location)
+            return false
+        }
+        var accessors: [String: String] = [:]
+        func declareRecord(_ name: String, sqlName: String, what: String, keyLocations: KeyLocations, location: SourceLocation) {
+            let nameLocation = keyLocations["swiftName"] ?? keyLocations["name"] ?? location
+            guard checkTypeName(name, of: what, explicit: keyLocations["swiftName"] != nil, at: nameLocation) else { return }
+            declare(name, what: what, at: nameLocation)
+            declare(name + "DAO", what: "the DAO of \(what)", at: nameLocation)
+            let accessor = SwiftNaming.lowerCamelCase(name)
+            if Self.databaseMembers.contains(accessor) {
+                diagnostics.error(
+                    "\(what): its DAO would be the database's property '\(accessor)', which the database type has already; set swiftName",
+                    at: nameLocation)
+            } else if let other = accessors[accessor] {
+                diagnostics.error("\(what): its DAO would be the database's property '\(accessor)', like that of \(other); set swiftName", at: nameLocation)
+            } else {
+                accessors[accessor] = what
+            }
+        }
+        var tableNames: Set<String> = []
         for table in schema.tables where table.range.contains(latest) {
-            let location = table.keyLocations["swiftName"] ?? table.location(of: "name")
-            if SwiftNaming.reservedTypeNames.contains(table.swiftName) || table.swiftName == schema.settings.databaseName {
+            // A table declared twice is reported as such (`checkTableNames`), not as a clash of Swift names.
+            guard tableNames.insert(table.name.lowercased()).inserted else { continue }
+            declareRecord(table.swiftName, sqlName: table.name, what: "table '\(table.name)'", keyLocations: table.keyLocations, location: table.location)
+            checkColumnSwiftNames(of: table)
+        }
+        for view in schema.views(at: latest) {
+            declareRecord(view.swiftName, sqlName: view.name, what: "view '\(view.name)'", keyLocations: view.keyLocations, location: view.location)
+        }
+    }
+
+    /// The members of the generated database type, which a DAO's property must not take.
+    static let databaseMembers: Set<String> = [
+        "database", "open", "read", "write", "transaction", "observe", "close", "version", "schema", "init", "self",
+    ]
+
+    /// The properties of a table's record and the enums nested in it.
+    private mutating func checkColumnSwiftNames(of table: Table) {
+        var properties: [String: Column] = [:]
+        var nestedTypes: [String: Column] = [:]
+        for column in table.columns(at: latest) {
+            let explicit = column.keyLocations["swiftName"] != nil
+            let location = column.keyLocations["swiftName"] ?? column.location(of: "name")
+            let what = "column '\(column.name)' of table '\(table.name)'"
+            let written = explicit ? "swiftName" : "Swift name"
+            if column.swiftName.isEmpty || !SwiftNaming.isIdentifier(column.swiftName) {
                 diagnostics.error(
-                    "table '\(table.name)' would generate a type named '\(table.swiftName)', which generated code needs for itself; set swiftName",
+                    "\(what): its \(written) '\(column.swiftName)' is not a Swift identifier; \(explicit ? "choose another" : "add swiftName:")",
                     at: location)
-            } else if table.swiftName.isEmpty || !SwiftNaming.isIdentifier(table.swiftName) {
-                diagnostics.error("table '\(table.name)' gives no usable Swift name; set swiftName", at: location)
-            } else if let other = typeNames[table.swiftName], other.name.lowercased() != table.name.lowercased() {
+            } else if ReservedNames.enumCaseNames.contains(column.swiftName) {
                 diagnostics.error(
-                    "tables '\(other.name)' and '\(table.name)' both map to Swift name '\(table.swiftName)'; set swiftName on one of them",
+                    "\(what): its \(written) '\(column.swiftName)' is a member of the record's Column enum already; \(explicit ? "choose another" : "add swiftName:") (e.g. \(column.swiftName)Value)",
+                    at: location)
+            } else if let other = properties[column.swiftName], other.name.lowercased() != column.name.lowercased() {
+                diagnostics.error(
+                    "columns '\(other.name)' and '\(column.name)' of table '\(table.name)' both map to Swift name '\(column.swiftName)'; set swiftName on one of them",
                     at: location)
             } else {
-                typeNames[table.swiftName] = table
+                properties[column.swiftName] = column
             }
-            var properties: [String: Column] = [:]
-            var nestedTypes: [String: Column] = [:]
-            for column in table.columns(at: latest) {
-                let location = column.keyLocations["swiftName"] ?? column.location(of: "name")
-                if column.swiftName.isEmpty || !SwiftNaming.isIdentifier(column.swiftName) {
-                    diagnostics.error("column '\(column.name)' gives no usable Swift name; set swiftName", at: location)
-                } else if let other = properties[column.swiftName], other.name.lowercased() != column.name.lowercased() {
+            if case let .enumeration(name, _, _) = column.swiftType {
+                if let problem = SwiftNaming.typeNameProblem(name, scope: .record(table.swiftName)) {
                     diagnostics.error(
-                        "columns '\(other.name)' and '\(column.name)' of table '\(table.name)' both map to Swift name '\(column.swiftName)'; set swiftName on one of them",
-                        at: location)
+                        "\(what): its enum's Swift name '\(name)' \(problem); set the column's swiftName: to rename the enum (e.g. swiftName: \(SwiftNaming.lowerCamelCase(name))Kind makes enum \(name)Kind)",
+                        at: column.location(of: "enum"))
+                } else if name == table.swiftName {
+                    diagnostics.error(
+                        "\(what): its enum would be named '\(name)', like the record; set the column's swiftName: to rename the enum",
+                        at: column.location(of: "enum"))
+                } else if let other = nestedTypes[name] {
+                    diagnostics.error(
+                        "the enums of columns '\(other.name)' and '\(column.name)' would both be named '\(name)'",
+                        at: column.location(of: "enum"))
                 } else {
-                    properties[column.swiftName] = column
-                }
-                if case let .enumeration(name, _, _) = column.swiftType {
-                    if SwiftNaming.reservedTypeNames.contains(name) || name == table.swiftName {
-                        diagnostics.error(
-                            "the enum of column '\(column.name)' would be named '\(name)', which the record needs for itself; rename the column",
-                            at: column.location(of: "enum"))
-                    } else if let other = nestedTypes[name] {
-                        diagnostics.error(
-                            "the enums of columns '\(other.name)' and '\(column.name)' would both be named '\(name)'",
-                            at: column.location(of: "enum"))
-                    } else {
-                        nestedTypes[name] = column
-                    }
+                    nestedTypes[name] = column
                 }
             }
         }
