@@ -38,11 +38,6 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // SQLite's allocator in the generator's process (`SQLiteTuning`).
-        .target(
-            name: "CSQLiteAllocator",
-            dependencies: ["CSQLite"]
-        ),
         .target(
             name: "DAOGenRuntime",
             dependencies: ["CSQLite"]
@@ -56,7 +51,6 @@ let package = Package(
             name: "_DAOGenCore",
             dependencies: [
                 "CSQLite",
-                "CSQLiteAllocator",
                 "DAOGenRuntime",
                 "DAOGenTemplates",
                 .product(name: "Yams", package: "Yams"),

@@ -22,7 +22,6 @@ struct DAOGen: ParsableCommand {
     static func main() {
         // Before SQLite is first used: the verifier's threads each use their own connections.
         SQLiteTuning.disableMemoryStatistics()
-        SQLiteTuning.useThreadCachingAllocator()
         main(nil)
     }
 }

@@ -1,5 +1,4 @@
 import CSQLite
-import CSQLiteAllocator
 
 /// Process-wide SQLite settings for the generator's process.
 public enum SQLiteTuning {
@@ -10,13 +9,5 @@ public enum SQLiteTuning {
     /// the statistics (`sqlite3_memory_used`).
     public static func disableMemoryStatistics() {
         _ = daogen_sqlite3_disable_memory_statistics()
-    }
-
-    /// Makes SQLite allocate through per-thread caches of freed blocks (`CSQLiteAllocator`): SQLite
-    /// built without lookaside memory, as Debian's is, sends every parser node and statement to malloc,
-    /// whose slow paths cost the verifier of a 1,000-table schema more than a tenth of its work. Call it
-    /// first thing, before any connection opens; later, SQLite refuses the change and this does nothing.
-    public static func useThreadCachingAllocator() {
-        _ = daogen_sqlite3_use_thread_caching_allocator()
     }
 }
