@@ -136,14 +136,8 @@ extension Generator {
         return FileManager.default.fileExists(atPath: url.path(percentEncoded: false), isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// Trailing whitespace removed from every line, blank-line runs folded, exactly one final newline.
+    /// Trailing spaces removed from every line, blank-line runs folded, exactly one final newline.
     static func normalized(_ text: String) -> String {
-        var text = text
-        return text.withUTF8(asciiNormalized) ?? generalNormalized(text)
-    }
-
-    /// `normalized` of any text, line by line (the reference the tests hold the ASCII pass to).
-    static func generalNormalized(_ text: String) -> String {
         var lines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var trimmed = line
@@ -153,56 +147,5 @@ extension Generator {
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `normalized` of ASCII text without carriage returns, where bytes and characters are the same:
-    /// checked eight bytes at a time, then copied a line at a time (`memchr` finds the line breaks);
-    /// nil for other text.
-    static func asciiNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let base = bytes.baseAddress, isASCIIWithoutCarriageReturns(bytes) else {
-            return bytes.isEmpty ? "\n" : nil
-        }
-        let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 1)
-        var lineStart = 0
-        var lastLineWasEmpty = false
-        var pendingEmptyLine = false  // an empty line not yet written: dropped at the end
-        var isFirst = true
-        while lineStart <= bytes.count {
-            let lineEnd = memchr(base + lineStart, Int32(newline), bytes.count - lineStart)
-                .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
-            var end = lineEnd
-            while end > lineStart, bytes[end - 1] == space { end -= 1 }
-            if end == lineStart {
-                if !lastLineWasEmpty { pendingEmptyLine = true }
-                lastLineWasEmpty = true
-            } else {
-                if pendingEmptyLine, !isFirst { output.append(newline) }
-                if pendingEmptyLine || !isFirst { output.append(newline) }
-                isFirst = false
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]))
-                pendingEmptyLine = false
-                lastLineWasEmpty = false
-            }
-            lineStart = lineEnd + 1
-        }
-        output.append(newline)
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// True when every byte is below 0x80 and none is a carriage return, read a word at a time.
-    private static func isASCIIWithoutCarriageReturns(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let highBits: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
-        let raw = UnsafeRawBufferPointer(bytes)
-        var index = 0
-        while index + 8 <= raw.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // A byte of `word ^ 0x0D...` is zero where `word` has a carriage return.
-            let carriageReturns = word ^ (ones &* 0x0D)
-            if word & highBits != 0 || (carriageReturns &- ones) & ~carriageReturns & highBits != 0 { return false }
-            index += 8
-        }
-        return bytes[index...].allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
     }
 }

@@ -143,12 +143,6 @@ public struct TemplateRenderer: Sendable {
     /// The built-in templates are tested, so only an override's output is checked.
     private func checked(_ text: String, of name: String) throws(DiagnosticsError) -> String {
         guard overridden.contains(name) else { return text }
-        // Whole ASCII text without carriage returns is read byte by byte, which finds what the
-        // Character-based reading below finds (their lines and words are the same), at a fraction of its cost.
-        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
-            let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            guard lines.contains(where: { Self.mayLackName(asciiLine: Substring($0)) }) else { return text }
-        }
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let words = line.split(whereSeparator: \.isWhitespace)
             guard let index = words.firstIndex(where: Self.keywords.contains), index + 1 <= words.count,
@@ -167,28 +161,4 @@ public struct TemplateRenderer: Sendable {
 
     /// The words that start a declaration.
     private static let keywords: Set<Substring> = ["struct", "enum", "class", "protocol", "extension", "typealias", "func", "var", "let", "case"]
-
-    /// False when an ASCII line certainly declares nothing without a name: its first keyword word is
-    /// followed by a word that does not start with one of `:{(<=`. True sends the line to the full check.
-    private static func mayLackName(asciiLine line: Substring) -> Bool {
-        var words: [Substring.UTF8View.SubSequence] = []
-        let bytes = line.utf8
-        var start: Substring.UTF8View.Index?
-        var position = bytes.startIndex
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        while position < bytes.endIndex {
-            let byte = bytes[position]
-            if isSpace(byte) {
-                if let wordStart = start { words.append(bytes[wordStart..<position]) }
-                start = nil
-            } else if start == nil {
-                start = position
-            }
-            position = bytes.index(after: position)
-        }
-        if let wordStart = start { words.append(bytes[wordStart..<bytes.endIndex]) }
-        guard let index = words.firstIndex(where: { keywords.contains(Substring($0)) }) else { return false }
-        guard index + 1 < words.count, let first = words[index + 1].first else { return true }
-        return ":{(<=".utf8.contains(first)
-    }
 }

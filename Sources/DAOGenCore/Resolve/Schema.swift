@@ -191,205 +191,53 @@ public struct TableCheck: Sendable {
     public var location: SourceLocation
 }
 
-/// A column of a table. Its fields live in one shared box that is copied only when a copy of the
-/// column changes: the later stages copy columns hundreds of thousands of times on a large schema
-/// (every `columns(at:)`), which then costs one retain instead of one per string field.
+/// A column of a table.
 public struct Column: SchemaElement {
     /// The declaration's identity, given by Resolve: the same column at two versions when it is the same.
-    public var id: DeclarationID {
-        get { storage.fields.id }
-        set { uniqueStorage().fields.id = newValue }
-    }
+    public var id: DeclarationID = DeclarationID.synthetic
     /// SQL name at the latest version it exists in.
-    public var name: String {
-        get { storage.fields.name }
-        set { uniqueStorage().fields.name = newValue }
-    }
+    public var name: String
     /// Swift property name, not escaped.
-    public var swiftName: String {
-        get { storage.fields.swiftName }
-        set { uniqueStorage().fields.swiftName = newValue }
-    }
+    public var swiftName: String
     /// The declared SQL type, as written.
-    public var sqlType: String {
-        get { storage.fields.sqlType }
-        set { uniqueStorage().fields.sqlType = newValue }
-    }
+    public var sqlType: String
     /// The type's affinity by SQLite's rules.
-    public var affinity: Affinity {
-        get { storage.fields.affinity }
-        set { uniqueStorage().fields.affinity = newValue }
-    }
+    public var affinity: Affinity
     /// Doc comment text.
-    public var doc: String? {
-        get { storage.fields.doc }
-        set { uniqueStorage().fields.doc = newValue }
-    }
+    public var doc: String?
     /// NOT NULL.
-    public var notNull: Bool {
-        get { storage.fields.notNull }
-        set { uniqueStorage().fields.notNull = newValue }
-    }
+    public var notNull: Bool
     /// `notNull: false` written on a column: when the column is part of the primary key of a table
     /// with a rowid, it keeps SQLite's legacy quirk of accepting NULL in the key (for files made
     /// without daogen): no implicit NOT NULL, and an Optional property.
-    public var nullableKey: Bool {
-        get { storage.fields.nullableKey }
-        set { uniqueStorage().fields.nullableKey = newValue }
-    }
+    public var nullableKey: Bool
     /// Column-level PRIMARY KEY.
-    public var primaryKey: Bool {
-        get { storage.fields.primaryKey }
-        set { uniqueStorage().fields.primaryKey = newValue }
-    }
+    public var primaryKey: Bool
     /// `primaryKey: DESC`: `PRIMARY KEY DESC`, which in SQLite makes an INTEGER key a plain key and
     /// not the rowid alias (a documented quirk kept for compatibility).
-    public var primaryKeyDescending: Bool {
-        get { storage.fields.primaryKeyDescending }
-        set { uniqueStorage().fields.primaryKeyDescending = newValue }
-    }
+    public var primaryKeyDescending: Bool
     /// AUTOINCREMENT.
-    public var autoincrement: Bool {
-        get { storage.fields.autoincrement }
-        set { uniqueStorage().fields.autoincrement = newValue }
-    }
+    public var autoincrement: Bool
     /// Column-level UNIQUE.
-    public var unique: Bool {
-        get { storage.fields.unique }
-        set { uniqueStorage().fields.unique = newValue }
-    }
+    public var unique: Bool
     /// COLLATE name.
-    public var collate: String? {
-        get { storage.fields.collate }
-        set { uniqueStorage().fields.collate = newValue }
-    }
+    public var collate: String?
     /// DEFAULT expression, as written.
-    public var defaultSQL: String? {
-        get { storage.fields.defaultSQL }
-        set { uniqueStorage().fields.defaultSQL = newValue }
-    }
+    public var defaultSQL: String?
     /// Column-level CHECK expression.
-    public var check: String? {
-        get { storage.fields.check }
-        set { uniqueStorage().fields.check = newValue }
-    }
+    public var check: String?
     /// REFERENCES clause.
-    public var references: ForeignKey? {
-        get { storage.fields.references }
-        set { uniqueStorage().fields.references = newValue }
-    }
+    public var references: ForeignKey?
     /// The Swift type of the property.
-    public var swiftType: SwiftValueType {
-        get { storage.fields.swiftType }
-        set { uniqueStorage().fields.swiftType = newValue }
-    }
+    public var swiftType: SwiftValueType
     /// Versions the column exists in.
-    public var range: VersionRange {
-        get { storage.fields.range }
-        set { uniqueStorage().fields.range = newValue }
-    }
+    public var range: VersionRange
     /// Its former name, if it was renamed.
-    public var renamedFrom: Rename? {
-        get { storage.fields.renamedFrom }
-        set { uniqueStorage().fields.renamedFrom = newValue }
-    }
+    public var renamedFrom: Rename?
     /// The column's mapping node.
-    public var location: SourceLocation {
-        get { storage.fields.location }
-        set { uniqueStorage().fields.location = newValue }
-    }
+    public var location: SourceLocation
     /// Where each key's value was written.
-    public var keyLocations: KeyLocations {
-        get { storage.fields.keyLocations }
-        set { uniqueStorage().fields.keyLocations = newValue }
-    }
-
-    private var storage: Storage
-
-    /// A column with every field given.
-    init(
-        id: DeclarationID = DeclarationID.synthetic,
-        name: String,
-        swiftName: String,
-        sqlType: String,
-        affinity: Affinity,
-        doc: String?,
-        notNull: Bool,
-        nullableKey: Bool,
-        primaryKey: Bool,
-        primaryKeyDescending: Bool,
-        autoincrement: Bool,
-        unique: Bool,
-        collate: String?,
-        defaultSQL: String?,
-        check: String?,
-        references: ForeignKey?,
-        swiftType: SwiftValueType,
-        range: VersionRange,
-        renamedFrom: Rename?,
-        location: SourceLocation,
-        keyLocations: KeyLocations
-    ) {
-        storage = Storage(Fields(
-            id: id,
-            name: name,
-            swiftName: swiftName,
-            sqlType: sqlType,
-            affinity: affinity,
-            doc: doc,
-            notNull: notNull,
-            nullableKey: nullableKey,
-            primaryKey: primaryKey,
-            primaryKeyDescending: primaryKeyDescending,
-            autoincrement: autoincrement,
-            unique: unique,
-            collate: collate,
-            defaultSQL: defaultSQL,
-            check: check,
-            references: references,
-            swiftType: swiftType,
-            range: range,
-            renamedFrom: renamedFrom,
-            location: location,
-            keyLocations: keyLocations))
-    }
-
-    /// The box, copied first when another column shares it.
-    private mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-        return storage
-    }
-
-    /// The stored fields, as the properties above name them.
-    private struct Fields {
-        var id: DeclarationID
-        var name: String
-        var swiftName: String
-        var sqlType: String
-        var affinity: Affinity
-        var doc: String?
-        var notNull: Bool
-        var nullableKey: Bool
-        var primaryKey: Bool
-        var primaryKeyDescending: Bool
-        var autoincrement: Bool
-        var unique: Bool
-        var collate: String?
-        var defaultSQL: String?
-        var check: String?
-        var references: ForeignKey?
-        var swiftType: SwiftValueType
-        var range: VersionRange
-        var renamedFrom: Rename?
-        var location: SourceLocation
-        var keyLocations: KeyLocations
-    }
-
-    /// Only a uniquely referenced box is ever changed, so sharing one across threads is safe.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
+    public var keyLocations: KeyLocations
 }
 
 /// The identity of one declaration of a table, column, table check or view (one YAML mapping), numbered by Resolve
