@@ -10,14 +10,10 @@ struct SchemaVerifier {
     /// The positions of `schema`'s tables in the schema `creation` was written for.
     let positions: [Int]
     var diagnostics = DiagnosticCollector()
-    /// The schema of each version 2...latest that was created without error, for the migration proof.
-    var expectedSchemas: [Int: ExpectedSchema] = [:]
-    /// Version 1 as created, for the migration proof to start from, unless a later version's
-    /// expected schema is that same database (when it creates the same tables).
+    /// The schema of each version 2...latest, as a freshly created database has it, for the migration proof.
+    var expectedSchemas: [Int: SchemaDescription] = [:]
+    /// Version 1 as created, for the migration proof to start from.
     var firstVersion: Database?
-    /// True once the DAO statements of the latest version are prepared; false when the latest version
-    /// was left to the proof, whose migrated database has its schema.
-    private(set) var preparedStatements = false
 
     init(schema: Schema, creation: CreationSQL, positions: [Int]) {
         self.schema = schema
@@ -53,42 +49,18 @@ struct SchemaVerifier {
         init(_ pair: (TableGroups.Part, [Int: [MigrationStep]])) { (part, plan) = pair }
     }
 
-    /// Verifies one independent part: its SQL at every version, then (when that is sound) its migrations.
+    /// Verifies one independent part: its SQL at every version, each created in a fresh database, then
+    /// (when that is sound) its migrations, with row snapshots at every step.
     private static func verify(
         part: TableGroups.Part, plan: [Int: [MigrationStep]], creation: CreationSQL
     ) -> (diagnostics: [Diagnostic], rows: Int) {
-        func prove(_ verifier: SchemaVerifier, snapshotsEveryStep: Bool) -> MigrationProof {
-            var proof = MigrationProof(
-                schema: part.schema, plan: plan, expected: verifier.expectedSchemas,
-                creation: creation, positions: part.positions)
-            proof.firstVersion = verifier.firstVersion
-            proof.snapshotsEveryStep = snapshotsEveryStep
-            proof.prove()
-            return proof
-        }
-        // First the short way: the versions after the first are proved from the migrated database's
-        // text (`ExpectedSchema(statements:)`), created only when it differs, the latest version's DAO
-        // statements are prepared in the migrated database, and a step that changes no row is proved
-        // by SQLite's count of changed rows, without snapshots.
         var verifier = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions)
-        verifier.verifyAllVersions(creatingEvery: false)
-        if !verifier.diagnostics.hasErrors {
-            let proof = prove(verifier, snapshotsEveryStep: false)
-            // The migrated database has the latest version's schema (the proof compared it), so the DAO
-            // statements are prepared there when the latest version was not created.
-            if !verifier.preparedStatements, let migrated = proof.migratedDatabase {
-                verifier.prepareStatements(in: migrated)
-            }
-            if !proof.diagnostics.hasErrors && !verifier.diagnostics.hasErrors && verifier.preparedStatements {
-                return (proof.diagnostics.diagnostics, proof.sampleRowCount)
-            }
-        }
-        // Something failed: every version is created and every step snapshotted, so each error is
-        // located and worded as precisely as SQLite allows.
-        var everyVersion = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions)
-        everyVersion.verifyAllVersions(creatingEvery: true)
-        if everyVersion.diagnostics.hasErrors { return (everyVersion.diagnostics.diagnostics, 0) }
-        let proof = prove(everyVersion, snapshotsEveryStep: true)
+        verifier.verifyAllVersions()
+        if verifier.diagnostics.hasErrors { return (verifier.diagnostics.diagnostics, 0) }
+        var proof = MigrationProof(
+            schema: part.schema, plan: plan, expected: verifier.expectedSchemas, creation: creation, positions: part.positions)
+        proof.firstVersion = verifier.firstVersion
+        proof.prove()
         return (proof.diagnostics.diagnostics, proof.sampleRowCount)
     }
 
@@ -122,49 +94,26 @@ struct SchemaVerifier {
         return result
     }
 
-    /// Creates each version in a fresh database and checks its SQL; with `creatingEvery` false, only
-    /// the first and those with data steps, the others left to `ExpectedSchema(statements:)` (and the
-    /// latest version's DAO statements to the migrated database of the proof, `prepareStatements(in:)`).
-    mutating func verifyAllVersions(creatingEvery: Bool) {
-        // The database of the version before, while this one may reuse it.
-        var previous: (statements: [String], database: Database, expected: ExpectedSchema?)?
+    /// Creates each version in a fresh database and checks its SQL: its tables, indexes, views and
+    /// triggers, the latest version's DAO statements, and each version's data steps (rolled back).
+    mutating func verifyAllVersions() {
         let latest = schema.settings.version
         for version in 1...latest {
-            let statements = creation.statements(at: version, of: positions)
-            if !creatingEvery, version > 1, !schema.migrations.contains(where: { $0.version == version }) {
-                expectedSchemas[version] = ExpectedSchema(statements: statements)
-                previous = nil
-                continue
+            guard let database = try? Database.scratch() else {
+                diagnostics.error("cannot open an in-memory SQLite database to check the schema", at: nil)
+                return
             }
-            let database: Database
-            let created: Bool
-            var expected: ExpectedSchema?
-            if let previous, previous.statements == statements {
-                // The same statements create the same database: the one of the version before, untouched
-                // since (no data step ran on it), is this version's, and so is its schema.
-                database = previous.database
-                if database === firstVersion { firstVersion = nil }
-                created = true
-                expected = previous.expected ?? (version > 1 ? try? ExpectedSchema(database: database) : nil)
-            } else {
-                guard let fresh = try? Database.scratch() else {
-                    diagnostics.error("cannot open an in-memory SQLite database to check the schema", at: nil)
-                    return
+            guard createVersion(version, in: database) else { continue }
+            if version == latest { prepareStatements(in: database) }
+            if version > 1 {
+                do {
+                    expectedSchemas[version] = try SchemaDescription(database: database)
+                } catch {
+                    diagnostics.error("cannot describe version \(version) to compare migrations with: \(error)", at: schema.settings.versionLocation)
                 }
-                database = fresh
-                created = createVersion(version, in: database)
-                if created && version > 1 { expected = try? ExpectedSchema(database: database) }
             }
-            if created && version == schema.settings.version {
-                prepareStatements(in: database)
-            }
-            if created {
-                if version > 1 { expectedSchemas[version] = expected }
-                checkMigrations(for: version, in: database)
-                if version == 1 { firstVersion = database }
-            }
-            let ranDataSteps = schema.migrations.contains { $0.version == version }
-            previous = created && !ranDataSteps ? (statements, database, expected) : nil
+            checkMigrations(for: version, in: database)
+            if version == 1 { firstVersion = database }
         }
     }
 
@@ -241,7 +190,6 @@ struct SchemaVerifier {
 
     /// Prepares every statement the DAOs of the latest version run, in `database` at that version.
     mutating func prepareStatements(in database: Database) {
-        preparedStatements = true
         let version = schema.settings.version
         for table in schema.tables where table.range.contains(version) {
             let sql = TableStatements(table: table, version: version)
