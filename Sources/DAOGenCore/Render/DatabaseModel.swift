@@ -30,6 +30,8 @@ struct DatabaseModel {
     var access: String
     var typeName: String
     var version: Int
+    /// `adoptsUserVersion` of daogen.yaml, or 0.
+    var adoptsUserVersion: Int
     var tables: [TableEntry]
     var creationStatements: [StringLiteralModel]
     var versionOneStatements: [StringLiteralModel]
@@ -46,6 +48,7 @@ struct DatabaseModel {
         access = settings.access == .internal ? "" : settings.access.rawValue + " "
         typeName = settings.databaseName
         version = settings.version
+        adoptsUserVersion = settings.adoptsUserVersion ?? 0
         self.tables = tables
         func statements(at version: Int) -> [String] {
             creation?.statements(at: version) ?? SQLWriter.creationStatements(for: schema, at: version)
@@ -69,6 +72,8 @@ extension DatabaseModel: TemplateModel {
         object.set("access", access)
         object.set("typeName", typeName)
         object.set("version", version)
+        object.set("hasAdoptsUserVersion", adoptsUserVersion != 0)
+        object.set("adoptsUserVersion", adoptsUserVersion)
         object.set("tables", tables)
         object.set("creationStatements", creationStatements)
         object.set("versionOneStatements", versionOneStatements)
