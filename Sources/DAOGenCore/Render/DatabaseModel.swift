@@ -32,6 +32,8 @@ struct DatabaseModel {
     var version: Int
     /// `adoptsUserVersion` of daogen.yaml, or 0.
     var adoptsUserVersion: Int
+    /// Whether daogen.yaml sets `adoptsUserVersion`.
+    var hasAdoptsUserVersion: Bool
     var tables: [TableEntry]
     var creationStatements: [StringLiteralModel]
     var versionOneStatements: [StringLiteralModel]
@@ -49,6 +51,7 @@ struct DatabaseModel {
         typeName = settings.databaseName
         version = settings.version
         adoptsUserVersion = settings.adoptsUserVersion ?? 0
+        hasAdoptsUserVersion = settings.adoptsUserVersion != nil
         self.tables = tables
         func statements(at version: Int) -> [String] {
             creation?.statements(at: version) ?? SQLWriter.creationStatements(for: schema, at: version)
@@ -72,8 +75,8 @@ extension DatabaseModel: TemplateModel {
         object.set("access", access)
         object.set("typeName", typeName)
         object.set("version", version)
-        object.set("hasAdoptsUserVersion", adoptsUserVersion != 0)
         object.set("adoptsUserVersion", adoptsUserVersion)
+        object.set("hasAdoptsUserVersion", hasAdoptsUserVersion)
         object.set("tables", tables)
         object.set("creationStatements", creationStatements)
         object.set("versionOneStatements", versionOneStatements)
