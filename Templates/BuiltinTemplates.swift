@@ -396,6 +396,10 @@ import Foundation
 
     /// Opens a database whose tables were created without daogen: when its `user_version` is 0, its
     /// schema is compared with version `baseline`, stamped with it if they match, and migrated from there.
+{{#hasAdoptsUserVersion}}
+    /// A file whose `user_version` is {{{adoptsUserVersion}}}, the app's own count before daogen (`adoptsUserVersion`),
+    /// is adopted the same way.
+{{/hasAdoptsUserVersion}}
     {{{access}}}static func open(path: String, baseline: Int) throws -> {{{typeName}}} {
         let database = try Database(path: path)
         try schema.prepare(database, baseline: baseline)
@@ -452,6 +456,9 @@ import Foundation
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     static let schema = SchemaDefinition(
         version: {{{version}}},
+{{#hasAdoptsUserVersion}}
+        adoptsUserVersion: {{{adoptsUserVersion}}},
+{{/hasAdoptsUserVersion}}
         creation: [
 {{#creationStatements}}
 {{#oneLine}}

@@ -25,10 +25,18 @@ public struct SchemaDefinition: Sendable {
     public var versionOneCreation: [String]
     /// Migrations to versions 2...`version`.
     public var migrations: [Migration]
+    /// A `user_version` the app set itself before it adopted daogen (`adoptsUserVersion:` in daogen.yaml;
+    /// FMDB apps count their own migrations there), greater than `version`. `prepare(_:baseline:)` with a
+    /// baseline adopts a file at exactly this value like an unversioned one; without a baseline it
+    /// refuses it as ``DAOGenError/unversionedFile(path:tables:)``.
+    public var adoptsUserVersion: Int?
 
     /// Creates a definition.
-    public init(version: Int, creation: [String], versionOneCreation: [String] = [], migrations: [Migration]) {
+    public init(
+        version: Int, adoptsUserVersion: Int? = nil, creation: [String], versionOneCreation: [String] = [], migrations: [Migration]
+    ) {
         self.version = version
+        self.adoptsUserVersion = adoptsUserVersion
         self.creation = creation
         self.versionOneCreation = versionOneCreation
         self.migrations = migrations
@@ -37,7 +45,7 @@ public struct SchemaDefinition: Sendable {
     /// Brings `database` to the latest version: creates the schema in an empty file, migrates an older
     /// file one version at a time (each step one transaction), and refuses newer or unversioned files
     /// without touching them. With `baseline`, an unversioned file whose schema matches that version is
-    /// stamped with it first, then migrated.
+    /// stamped with it first, then migrated; so is a file at ``adoptsUserVersion``, the app's own count.
     ///
     /// A file already at the latest version is only read, so a read-only file opens. Otherwise every
     /// step (creation, adoption, each migration) takes the write lock with `BEGIN IMMEDIATE` and reads
@@ -56,17 +64,22 @@ public struct SchemaDefinition: Sendable {
             // the refusals leave the file untouched (and work on read-only files).
             let seen = try database.userVersion()
             if seen == version { return }
-            if seen > version {
+            if seen == adoptsUserVersion {
+                guard baseline != nil else {
+                    throw DAOGenError.unversionedFile(path: database.path, tables: try database.tableNames())
+                }
+            } else if seen > version {
                 throw DAOGenError.newerFile(path: database.path, fileVersion: seen, codeVersion: version)
             }
             // Whether an unversioned file is empty is decided under the write lock: read here, its
             // tables could be another process's creation committed just after `user_version` was read.
             var current = seen
-            if current == 0 {
+            if current == 0 || current == adoptsUserVersion {
                 current = try writeStep(database) { current in
-                    guard current == 0 else { return current }  // another connection created or adopted it
+                    // another connection created or adopted it
+                    guard current == 0 || current == adoptsUserVersion else { return current }
                     let tables = try database.tableNames()
-                    if tables.isEmpty {
+                    if tables.isEmpty, current == 0 {
                         for statement in creation { try database.execute(statement) }
                         try database.setUserVersion(version)
                         return version
@@ -94,7 +107,7 @@ public struct SchemaDefinition: Sendable {
     /// Throws when a file at `current` cannot be brought to the latest version: it is newer, or it is
     /// unversioned with tables and there is no baseline.
     private func check(_ database: Database, at current: Int, baseline: Int?) throws {
-        if current > version {
+        if current > version, current != adoptsUserVersion {
             throw DAOGenError.newerFile(path: database.path, fileVersion: current, codeVersion: version)
         }
         if current == 0, baseline == nil {
@@ -126,9 +139,9 @@ public struct SchemaDefinition: Sendable {
     /// holds the write lock.
     private func adopt(_ database: Database, at baseline: Int) throws {
         let expected = try SchemaDescription(database: schemaDatabase(at: baseline))
-        // Views and triggers the schema does not declare are the app's own (daogen import reports them):
-        // they are kept, not compared.
-        let differences = try SchemaDescription(database: database).differences(from: expected, ignoringUndeclaredViewsAndTriggers: true)
+        // Views and triggers are compared like tables: one the schema does not declare is refused, since
+        // a later table rebuild would fail on such a view or silently drop such a trigger.
+        let differences = try SchemaDescription(database: database).differences(from: expected)
         guard differences.isEmpty else {
             throw DAOGenError.baselineMismatch(path: database.path, version: baseline, differences: differences)
         }

@@ -30,23 +30,31 @@ public struct SchemaDescription: Sendable, Equatable {
         public var primaryKeyPosition: Int
     }
 
-    /// Tables sorted by name.
+    /// Tables sorted by name; virtual tables and their shadow tables are in ``virtualTables``.
     public var tables: [Table]
-    /// Every view and trigger: `view name: SQL` / `trigger name: SQL`, whitespace runs folded to
-    /// one space, sorted.
+    /// Every view and trigger: `view name: SQL` / `trigger name: SQL`, the SQL by meaning (its tokens
+    /// without comments, names and keywords in lower case and unquoted; see `SQLMeaning`), sorted by name.
     public var viewsAndTriggers: [String] = []
+    /// Every virtual table: `name USING module`, with the shadow tables its module keeps
+    /// (`search_content`, ...) in parentheses, sorted.
+    public var virtualTables: [String] = []
 
     /// Reads the schema of `database`.
     public init(database: Database) throws {
+        let virtual = try database.withLock { try Self.virtualTables(of: database) }
+        virtualTables = virtual.map { table in
+            "\(table.name) USING \(table.module)" + (table.shadows.isEmpty ? "" : " (\(table.shadows.joined(separator: ", ")))")
+        }
+        let hidden = Set(virtual.flatMap { [$0.name] + $0.shadows })
         tables = try database.withLock {
-            let names = try database.tableNames()
+            let names = try database.tableNames().filter { !hidden.contains($0) }
             guard !names.isEmpty else { return [] }
             // Four queries for the whole schema (the pragmas' table-valued forms joined with
             // sqlite_master) rather than a few per table and index: the generator describes
             // thousands of small schemas. The pragmas report what `PRAGMA table_info(...)` and
             // the others report; only the number of statements changes.
             let tables = "sqlite_master AS m"
-            let filter = "m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+            let filter = "m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND m.sql NOT LIKE 'CREATE VIRTUAL TABLE%'"
             var columns: [String: [Column]] = [:]
             for row in try database.rows("""
                 SELECT m.name, p.name, p.type, p."notnull", p.dflt_value, p.pk \
@@ -68,18 +76,26 @@ public struct SchemaDescription: Sendable, Equatable {
                     "(\(Self.text(row[1]))) REFERENCES \(Self.text(row[2]))(\(Self.text(row[3]))) ON UPDATE \(Self.text(row[4])) ON DELETE \(Self.text(row[5]))")
             }
             // The key columns of every index, in order, by table and index name.
+            // An expression term (cid -2) has no name: it is described by its text in the CREATE INDEX, by meaning.
             var terms: [IndexKey: [String]] = [:]
             for row in try database.rows("""
-                SELECT m.name, l.name, x.name, x."desc", x.coll \
+                SELECT m.name, l.name, x.name, x."desc", x.coll, x.cid, x.seqno, s.sql \
                 FROM \(tables) JOIN pragma_index_list(m.name) AS l JOIN pragma_index_xinfo(l.name) AS x \
+                LEFT JOIN sqlite_master AS s ON x.cid = -2 AND s.type = 'index' AND s.name = l.name \
                 WHERE \(filter) AND x.key != 0 ORDER BY m.name, l.seq, x.seqno
                 """) {
+                var name = Self.text(row[2])
+                if Self.integer(row[5]) == -2 {
+                    let written = SQLMeaning.indexTerms(ofCreateIndex: Self.text(row[7]))
+                    let position = Self.integer(row[6])
+                    name = "expression " + (position < written.count ? written[position] : "?")
+                }
                 terms[IndexKey(table: Self.text(row[0]), index: Self.text(row[1])), default: []].append(
-                    Self.text(row[2]) + (Self.integer(row[3]) != 0 ? " DESC" : "") + " COLLATE " + Self.text(row[4]).uppercased())
+                    name + (Self.integer(row[3]) != 0 ? " DESC" : "") + " COLLATE " + Self.text(row[4]).uppercased())
             }
             var indexes: [String: [String]] = [:]
             for row in try database.rows("""
-                SELECT m.name, l.name, l."unique", l.origin, s.sql \
+                SELECT m.name, l.name, l."unique", l.origin, s.sql, l.partial \
                 FROM \(tables) JOIN pragma_index_list(m.name) AS l \
                 LEFT JOIN sqlite_master AS s ON s.type = 'index' AND s.name = l.name \
                 WHERE \(filter) ORDER BY m.name, l.seq
@@ -88,10 +104,11 @@ public struct SchemaDescription: Sendable, Equatable {
                 let indexName = Self.text(row[1])
                 let unique = Self.integer(row[2]) != 0
                 let origin = Self.text(row[3])
-                let condition = Self.whereClause(of: Self.text(row[4]))
+                let condition = Self.integer(row[5]) != 0 ? SQLMeaning.whereClause(ofCreateIndex: Self.text(row[4])) : nil
                 let indexTerms = terms[IndexKey(table: tableName, index: indexName)] ?? []
                 // SQLite names the indexes of UNIQUE and PRIMARY KEY constraints itself: compare those by content.
-                let label = origin == "c" ? "index \(indexName)" : (origin == "pk" ? "primary key" : "unique constraint")
+                // Index names are compared without regard to ASCII case, as SQLite looks them up.
+                let label = origin == "c" ? "index \(SQLMeaning.asciiLowercased(indexName))" : (origin == "pk" ? "primary key" : "unique constraint")
                 indexes[tableName, default: []].append(
                     "\(label)\(unique ? " UNIQUE" : "") (\(indexTerms.joined(separator: ", ")))\(condition.map { " WHERE \($0)" } ?? "")")
             }
@@ -105,7 +122,7 @@ public struct SchemaDescription: Sendable, Equatable {
         }
         viewsAndTriggers = try database.withLock {
             try database.rows("SELECT type, name, sql FROM sqlite_master WHERE type IN ('view', 'trigger')").map { row in
-                "\(Self.text(row[0])) \(Self.text(row[1])): " + Self.text(row[2]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                "\(Self.text(row[0])) \(Self.text(row[1])): " + SQLMeaning.normalized(Self.text(row[2]))
             }.sorted()
         }
     }
@@ -116,31 +133,43 @@ public struct SchemaDescription: Sendable, Equatable {
         var index: String
     }
 
-    /// The WHERE of a CREATE INDEX statement, whitespace folded.
-    private static func whereClause(of sql: String) -> String? {
-        // The last " WHERE ", any case, found on the UTF-8 bytes: Foundation's case-insensitive
-        // search cost more than the rest of the description.
-        let bytes = sql.utf8
-        let keyword = Array(" where ".utf8)
-        guard bytes.count >= keyword.count else { return nil }
-        var start = bytes.index(bytes.endIndex, offsetBy: -keyword.count)
-        while true {
-            var matched = true
-            var position = start
-            for expected in keyword {
-                let byte = bytes[position]
-                let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-                if lowered != expected {
-                    matched = false
-                    break
-                }
-                position = bytes.index(after: position)
+    /// A virtual table of the file and the shadow tables its module made for it.
+    private struct VirtualTable {
+        var name: String
+        var module: String
+        var shadows: [String]
+    }
+
+    /// The shadow tables SQLite's own modules make, by module: `<table>_<suffix>`.
+    private static let shadowSuffixes: [String: [String]] = [
+        "fts3": ["content", "segments", "segdir", "docsize", "stat"],
+        "fts4": ["content", "segments", "segdir", "docsize", "stat"],
+        "fts5": ["data", "idx", "content", "docsize", "config"],
+        "rtree": ["node", "parent", "rowid"],
+        "rtree_i32": ["node", "parent", "rowid"],
+    ]
+
+    /// The virtual tables of `database`, each with its shadow tables: those `PRAGMA table_list` reports
+    /// as `shadow` (SQLite 3.37 and later, with the module loaded) and those named as SQLite's own
+    /// modules name them.
+    private static func virtualTables(of database: Database) throws -> [VirtualTable] {
+        let rows = try database.rows(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name")
+        guard !rows.isEmpty else { return [] }
+        let tables = Set(try database.tableNames())
+        let reported = Set(((try? database.rows("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'")) ?? [])
+            .map { text($0[0]) })
+        return rows.map { row in
+            let name = text(row[0])
+            let tokens = SQLMeaning.tokens(text(row[1]))
+            let module = tokens.firstIndex(of: "using").flatMap { $0 + 1 < tokens.count ? tokens[$0 + 1] : nil } ?? "?"
+            let prefix = name + "_"
+            let shadows = tables.filter { table in
+                guard table.count > prefix.count, table.lowercased().hasPrefix(prefix.lowercased()) else { return false }
+                let suffix = String(table.dropFirst(prefix.count)).lowercased()
+                return reported.contains(table) && !suffix.contains("_") || shadowSuffixes[module]?.contains(suffix) == true
             }
-            if matched {
-                return sql[position...].split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            }
-            if start == bytes.startIndex { return nil }
-            start = bytes.index(before: start)
+            return VirtualTable(name: name, module: module, shadows: shadows.sorted())
         }
     }
 
@@ -159,9 +188,10 @@ public struct SchemaDescription: Sendable, Equatable {
     }
 
     /// What differs between this schema (`actual`) and `expected`, one sentence each; empty when equal.
-    /// With `ignoringUndeclaredViewsAndTriggers` (the baseline check), views and triggers `expected` does not
-    /// name are not differences: they belong to the app, not to the schema.
-    public func differences(from expected: SchemaDescription, ignoringUndeclaredViewsAndTriggers: Bool = false) -> [String] {
+    /// Views and triggers are compared by meaning (see ``viewsAndTriggers``): one the schema does not
+    /// declare is a difference like an extra table, since a table rebuild would fail on such a view or
+    /// drop such a trigger. A virtual table is one difference, its shadow tables included.
+    public func differences(from expected: SchemaDescription) -> [String] {
         var result: [String] = []
         let actualTables = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, $0) })
         let expectedTables = Dictionary(uniqueKeysWithValues: expected.tables.map { ($0.name, $0) })
@@ -171,13 +201,33 @@ public struct SchemaDescription: Sendable, Equatable {
         for name in actualTables.keys.sorted() where expectedTables[name] == nil {
             result.append("table \(name) is not expected")
         }
-        for item in expected.viewsAndTriggers where !viewsAndTriggers.contains(item) {
-            result.append("\(item.prefix { $0 != ":" }) is missing or differs (expected \(item))")
+        for table in expected.virtualTables where !virtualTables.contains(table) {
+            result.append("virtual table \(table) is missing")
         }
-        let expectedNames = Set(expected.viewsAndTriggers.map { $0.prefix { $0 != ":" } })
-        for item in viewsAndTriggers where !expected.viewsAndTriggers.contains(item) {
-            if ignoringUndeclaredViewsAndTriggers && !expectedNames.contains(item.prefix { $0 != ":" }) { continue }
-            result.append("\(item.prefix { $0 != ":" }) is not expected as \(item)")
+        for table in virtualTables where !expected.virtualTables.contains(table) {
+            result.append("virtual table \(table) is not expected")
+        }
+        // By `type name`, the name without regard to ASCII case, as SQLite looks names up.
+        func split(_ items: [String]) -> [String: (label: String, sql: String)] {
+            Dictionary(items.map { item in
+                let colon = item.firstIndex(of: ":")!
+                let label = String(item[..<colon])
+                return (SQLMeaning.normalized(label), (label, String(item[item.index(colon, offsetBy: 2)...])))
+            }, uniquingKeysWith: { first, _ in first })
+        }
+        let actualObjects = split(viewsAndTriggers), expectedObjects = split(expected.viewsAndTriggers)
+        for key in expectedObjects.keys.sorted() {
+            let wanted = expectedObjects[key]!
+            guard let found = actualObjects[key] else {
+                result.append("\(wanted.label) is missing")
+                continue
+            }
+            if found.sql != wanted.sql {
+                result.append("\(wanted.label) differs: it is `\(found.sql)`, expected `\(wanted.sql)`")
+            }
+        }
+        for key in actualObjects.keys.sorted() where expectedObjects[key] == nil {
+            result.append("\(actualObjects[key]!.label) is not expected")
         }
         for name in expectedTables.keys.sorted() {
             guard let actual = actualTables[name], let wanted = expectedTables[name], actual != wanted else { continue }

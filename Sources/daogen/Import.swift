@@ -8,13 +8,19 @@ struct Import: ParsableCommand {
         discussion: """
             Reads the file read-only (it is never written) from sqlite_schema and the pragmas: tables, \
             columns with their declared type, NOT NULL, DEFAULT, COLLATE and CHECK, primary keys, UNIQUE, \
-            foreign keys, indexes (partial, DESC, unique), WITHOUT ROWID and STRICT. Writes daogen.yaml \
-            (version: 1) and one table file per table, such that `daogen generate` on the directory compiles \
-            and `open(path:baseline: 1)` accepts the original file. Legacy quirks are kept as the file has \
-            them: a non-INTEGER primary key that may hold NULL (notNull: false), INTEGER PRIMARY KEY DESC \
-            (primaryKey: DESC, not the rowid), a column without a type (type: ""), and values that do not \
-            fit their column's type (swift: DatabaseValue). What the format cannot express (views, triggers, \
-            expression indexes, generated columns, composite foreign keys) is a warning naming the object.
+            foreign keys, indexes (partial, DESC, unique), WITHOUT ROWID and STRICT, views and triggers. \
+            Writes daogen.yaml (version: 1), one table file per table and Views.yaml (views and triggers), \
+            such that `daogen generate` on the directory compiles and `open(path:baseline: 1)` accepts the \
+            original file: the schema is run through generation before anything is written. Legacy quirks \
+            are kept as the file has them: a non-INTEGER primary key that may hold NULL (notNull: false), \
+            INTEGER PRIMARY KEY DESC (primaryKey: DESC, not the rowid), a column without a type (type: ""), \
+            values that do not fit their column's type (swift: DatabaseValue), BOOL columns holding only 0 \
+            and 1 (swift: Bool), and a user_version the app set itself (adoptsUserVersion). What the \
+            format cannot express but the file can still be adopted without (a generated column, a \
+            COLLATE other than BINARY, NOCASE, RTRIM) is a warning naming the object. What would make \
+            `open(path:baseline: 1)` refuse the file (a virtual table such as FTS with its shadow tables, \
+            an expression index, a composite foreign key, a view with a column list) is an error naming \
+            the object, and nothing is written.
 
             The output directory must not exist or be empty. Exits with status 1 on an error.
 
@@ -49,6 +55,14 @@ struct Import: ParsableCommand {
         for warning in schema.warnings {
             FileHandle.standardError.write(Data("\(databaseFile): warning: \(warning)\n".utf8))
         }
+        guard schema.refusals.isEmpty else {
+            for refusal in schema.refusals {
+                FileHandle.standardError.write(Data("\(databaseFile): error: \(refusal)\n".utf8))
+            }
+            FileHandle.standardError.write(Data(
+                "daogen: error: \(databaseFile) cannot be adopted as it is (\(schema.refusals.count) object(s) above); nothing was written\n".utf8))
+            throw ExitCode.failure
+        }
         let files = ImportYAMLWriter.files(for: schema, source: URL(filePath: databaseFile).lastPathComponent)
         do {
             let directory = URL(filePath: output, directoryHint: .isDirectory)
@@ -60,7 +74,7 @@ struct Import: ParsableCommand {
             FileHandle.standardError.write(Data("daogen: error: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        print("daogen: imported \(schema.tables.count) table(s) from \(databaseFile) into \(output)"
+        print("daogen: imported \(schema.tables.count) table(s), \(schema.views.count) view(s) and \(schema.triggers.count) trigger(s) from \(databaseFile) into \(output)"
             + (schema.warnings.isEmpty ? "" : " with \(schema.warnings.count) warning(s)")
             + "; next: daogen generate \(output) --output <dir>")
     }

@@ -242,6 +242,16 @@ import Testing
         #expect(result == ["S/daogen.yaml:1:10: error: 'version' must be between 1 and 10000, found 9223372036854775807"])
     }
 
+    @Test func adoptsUserVersionMustBeAboveVersion() throws {
+        for (value, version) in [(3, 3), (1, 2), (-1, 1), (2_147_483_648, 1)] {
+            let result = try diagnostics(["t.yaml": tableFile(""), "daogen.yaml": "version: \(version)\nadoptsUserVersion: \(value)\n"])
+            #expect(result == [
+                "S/daogen.yaml:2:20: error: 'adoptsUserVersion' must be greater than 'version' (\(version)) and at most 2147483647, found \(value): a file at user_version \(value) would be taken for version \(value) of this schema"
+            ])
+        }
+        #expect(try diagnostics(["t.yaml": tableFile(""), "daogen.yaml": "version: 2\nadoptsUserVersion: 53\n"]) == [])
+    }
+
     @Test func messagesStayOnOneLine() throws {
         // YAML turns `\n` into a line break inside the name, which SQLite's message repeats.
         let result = try diagnostics(["t.yaml": tableFile("      - name: a\n        type: TEXT\n        check: \"a = [x\\ny]\"\n")])

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Writes an ``ImportedSchema`` as a schema directory: `daogen.yaml` (`version: 1`) and one table file
-/// per table. The text depends only on the schema, so importing one file twice gives the same bytes.
+/// Writes an ``ImportedSchema`` as a schema directory: `daogen.yaml` (`version: 1`), one table file
+/// per table, and `Views.yaml` with every view and trigger. The text depends only on the schema, so
+/// importing one file twice gives the same bytes.
 public enum ImportYAMLWriter {
     /// The files of the schema directory, by name, in name order.
     public static func files(for schema: ImportedSchema, source: String) -> [(name: String, contents: String)] {
@@ -11,7 +12,11 @@ public enum ImportYAMLWriter {
             contents: header
                 + "# Version 1 is the file as it was imported: open it with open(path:baseline: 1). Describe every\n"
                 + "# later change as version 2 and up (since / until), never by editing version 1.\n"
-                + "database: \(scalar(schema.databaseName))\nversion: 1\n")]
+                + "database: \(scalar(schema.databaseName))\nversion: 1\n"
+                + (schema.adoptsUserVersion.map {
+                    "# The app set user_version \($0) itself before daogen: open(path:baseline: 1) adopts a file at exactly it.\n"
+                        + "adoptsUserVersion: \($0)\n"
+                } ?? ""))]
         var used: Set<String> = ["daogen"]
         for table in schema.tables {
             var stem = table.swiftName ?? SwiftNaming.upperCamelCase(table.name)
@@ -20,7 +25,43 @@ public enum ImportYAMLWriter {
             used.insert(stem.lowercased())
             files.append((name: stem + ".yaml", contents: header + "tables:\n" + tableText(table)))
         }
+        if !schema.views.isEmpty || !schema.triggers.isEmpty {
+            var stem = "Views"
+            while used.contains(stem.lowercased()) { stem += "_" }
+            var text = header
+            if !schema.views.isEmpty { text += "views:\n" + schema.views.map(viewText).joined() }
+            if !schema.triggers.isEmpty { text += "triggers:\n" + schema.triggers.map(triggerText).joined() }
+            files.append((name: stem + ".yaml", contents: text))
+        }
         return files.sorted { $0.name < $1.name }
+    }
+
+    /// One item of `views:`.
+    static func viewText(_ view: ImportedView) -> String {
+        var lines = ["  - name: \(scalar(view.name))"]
+        if let swiftName = view.swiftName { lines.append("    swiftName: \(scalar(swiftName))") }
+        lines.append("    sql: " + block(view.sql, indent: "      "))
+        if !view.types.isEmpty {
+            lines.append("    types: { " + view.types.map { "\(scalar($0.name)): \(quoted($0.type))" }.joined(separator: ", ") + " }")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One item of `triggers:`.
+    static func triggerText(_ trigger: ImportedTrigger) -> String {
+        "  - name: \(scalar(trigger.name))\n    sql: " + block(trigger.sql, indent: "      ") + "\n"
+    }
+
+    /// `text` as a literal block scalar (`|-`, each line at `indent`) when YAML gives it back exactly that
+    /// way, else double-quoted.
+    static func block(_ text: String, indent: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let representable = !text.isEmpty && !text.hasSuffix("\n")
+            && text.unicodeScalars.allSatisfy { $0 == "\n" || $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F && $0.value != 0x85 && $0.value != 0xFEFF
+                && $0.value != 0x2028 && $0.value != 0x2029) }
+            && !(lines.first?.first.map { $0 == " " || $0 == "\t" } ?? true)
+        guard representable else { return quoted(text) }
+        return "|-\n" + lines.map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
     }
 
     static func tableText(_ table: ImportedTable) -> String {

@@ -7,6 +7,41 @@ public struct ImportedSchema: Sendable, Equatable {
     public var tables: [ImportedTable]
     /// What could not be expressed, one sentence each naming the object, in a stable order.
     public var warnings: [String]
+    /// Views, sorted by name: each written to the YAML as its SELECT.
+    public var views: [ImportedView] = []
+    /// Triggers, sorted by name: each written as its CREATE TRIGGER statement.
+    public var triggers: [ImportedTrigger] = []
+    /// The file's `user_version`, when the app set one above 1 itself: `adoptsUserVersion` in daogen.yaml.
+    public var adoptsUserVersion: Int?
+    /// What makes the file impossible to adopt as imported (`open(path:baseline: 1)` would refuse it),
+    /// one sentence each naming the object. `daogen import` writes nothing when there is any.
+    public var refusals: [String] = []
+}
+
+/// One view of an imported file.
+public struct ImportedView: Sendable, Equatable {
+    /// SQL name.
+    public var name: String
+    /// Swift type name, when the one daogen would derive is unusable or taken.
+    public var swiftName: String?
+    /// The SELECT after `AS`, as written in the file.
+    public var sql: String
+    /// `types:` entries (result column name, Swift type) for columns daogen cannot type from the schema.
+    public var types: [(name: String, type: String)] = []
+
+    /// Equal when every part is.
+    public static func == (lhs: ImportedView, rhs: ImportedView) -> Bool {
+        lhs.name == rhs.name && lhs.swiftName == rhs.swiftName && lhs.sql == rhs.sql
+            && lhs.types.map(\.name) == rhs.types.map(\.name) && lhs.types.map(\.type) == rhs.types.map(\.type)
+    }
+}
+
+/// One trigger of an imported file.
+public struct ImportedTrigger: Sendable, Equatable {
+    /// SQL name.
+    public var name: String
+    /// The whole CREATE TRIGGER statement, as the file holds it.
+    public var sql: String
 }
 
 /// One table of an imported file.

@@ -3,7 +3,9 @@ import Foundation
 
 /// `daogen import`: reads an existing SQLite file, read-only, from `sqlite_schema` and the pragmas,
 /// and describes it as a schema directory whose version 1 creates what the file holds, as
-/// `open(path:baseline: 1)` compares it. What the format cannot express is a warning naming the object.
+/// `open(path:baseline: 1)` compares it. What the format cannot express is a warning naming the object
+/// when the file can still be adopted, and a refusal naming it when `open(path:baseline: 1)` would refuse
+/// the file (a virtual table, an expression index, a composite foreign key, ...).
 public enum SchemaImporter {
     /// Reads the schema of the file at `path`, which is opened read-only and never written.
     /// `databaseName` is the Swift name of the database type (default: UpperCamelCase of the file's
@@ -25,35 +27,92 @@ public enum SchemaImporter {
         let entries = try database.rows(
             "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name")
         let version = try database.userVersion()
-        if version != 0 {
+        if version > 1 {
+            schema.adoptsUserVersion = version
             schema.warnings.append(
-                "the file's user_version is \(version), not 0: open(path:baseline:) adopts only unversioned files; the imported schema is written as version 1")
+                "the file's user_version is \(version), which the app set itself: daogen.yaml gets adoptsUserVersion: \(version), so open(path:baseline: 1) adopts a file at exactly that user_version")
+        } else if version == 1 {
+            schema.warnings.append(
+                "the file's user_version is 1, which daogen reads as version 1 of the imported schema: open(path:) takes the file as it is, without comparing its schema")
+        } else if version < 0 {
+            schema.refusals.append(
+                "the file's user_version is \(version): daogen cannot tell it from a version of its own; set it to 0 before adopting the file")
+        }
+        // Virtual tables and the shadow tables their modules keep, as the baseline check reports them.
+        let description = try SchemaDescription(database: database)
+        let ordinary = Set(description.tables.map(\.name))
+        for virtual in description.virtualTables {
+            schema.refusals.append(
+                "virtual table \(virtual) cannot be imported: the schema format has no virtual tables (full-text search) yet, so open(path:baseline:) refuses a file that holds one; drop it, with the triggers that keep it in step, before adopting the file")
+        }
+        // Names of the virtual tables and their shadow tables: a view or trigger that uses one cannot be imported either.
+        let virtualNames = Set(try database.tableNames().filter { !ordinary.contains($0) }.map { $0.lowercased() })
+        func virtualTable(usedBy sql: String) -> String? {
+            CreateTableParser.tokenize(Array(sql)).lazy.compactMap(\.name).first { virtualNames.contains($0.lowercased()) }
         }
         var usedTypeNames: Set<String> = []
         for entry in entries {
             let type = text(entry[0]), name = text(entry[1]), sql = text(entry[3])
             switch type {
             case "table":
-                if sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE") {
-                    schema.warnings.append(
-                        "virtual table '\(name)' is not imported: the schema format has no virtual tables, and open(path:baseline:) will report it as not expected")
+                guard ordinary.contains(name) else { continue }  // a virtual table or one of its shadow tables
+                schema.tables.append(try table(
+                    named: name, sql: sql, in: database, warnings: &schema.warnings, refusals: &schema.refusals, usedTypeNames: &usedTypeNames))
+            case "view", "trigger":
+                if let used = virtualTable(usedBy: sql) {
+                    schema.refusals.append("\(type) '\(name)' cannot be imported: it uses '\(used)', a virtual table or one of its shadow tables")
                     continue
                 }
-                schema.tables.append(try table(named: name, sql: sql, in: database, warnings: &schema.warnings, usedTypeNames: &usedTypeNames))
-            case "view":
-                schema.warnings.append("view '\(name)' is not imported: the schema format has no views yet; it stays in the file, and the generated code does not read it")
-            case "trigger":
-                schema.warnings.append("trigger '\(name)' is not imported: the schema format has no triggers yet; it stays in the file and keeps firing")
+                if type == "trigger" {
+                    schema.triggers.append(ImportedTrigger(name: name, sql: sql))
+                } else if let view = view(named: name, sql: sql, refusals: &schema.refusals, usedTypeNames: &usedTypeNames) {
+                    schema.views.append(view)
+                }
             default:
                 break
             }
         }
         schema.tables.sort { $0.name < $1.name }
+        schema.views.sort { $0.name < $1.name }
+        schema.triggers.sort { $0.name < $1.name }
+        if schema.refusals.isEmpty {
+            try check(&schema)
+        }
         return schema
     }
 
+    /// The view `name` as the format holds it: the SELECT after `CREATE VIEW name AS`. A column list
+    /// (`CREATE VIEW v(a, b) AS`) cannot be expressed: a refusal.
+    private static func view(named name: String, sql: String, refusals: inout [String], usedTypeNames: inout Set<String>) -> ImportedView? {
+        let source = Array(sql)
+        let tokens = CreateTableParser.tokenize(source)
+        guard let viewWord = tokens.firstIndex(where: { $0.keyword == "VIEW" }),
+              let asWord = tokens[viewWord...].firstIndex(where: { $0.keyword == "AS" }), asWord + 1 < tokens.count
+        else {
+            refusals.append("view '\(name)' cannot be imported: its statement is not CREATE VIEW ... AS SELECT")
+            return nil
+        }
+        if tokens[viewWord..<asWord].contains(where: { $0.kind == .open }) {
+            refusals.append(
+                "view '\(name)' cannot be imported: it names its columns in a list after its name, which the schema format cannot express; recreate it with AS names in its SELECT before adopting the file")
+            return nil
+        }
+        var view = ImportedView(name: name, sql: String(source[tokens[asWord + 1].start...]).trimmingCharacters(in: .whitespacesAndNewlines))
+        let typeName = SwiftNaming.upperCamelCase(name)
+        if typeName.isEmpty || !SwiftNaming.isIdentifier(typeName) || SwiftNaming.reservedTypeNames.contains(typeName)
+            || SwiftNaming.keywords.contains(typeName) || usedTypeNames.contains(typeName) {
+            var candidate = (typeName.isEmpty || !SwiftNaming.isIdentifier(typeName) ? "View" : typeName) + "Row"
+            var number = 2
+            while usedTypeNames.contains(candidate) { candidate = (typeName.isEmpty ? "View" : typeName) + "Row\(number)"; number += 1 }
+            view.swiftName = candidate
+        }
+        usedTypeNames.insert(view.swiftName ?? typeName)
+        return view
+    }
+
     private static func table(
-        named name: String, sql: String, in database: Database, warnings: inout [String], usedTypeNames: inout Set<String>
+        named name: String, sql: String, in database: Database, warnings: inout [String], refusals: inout [String],
+        usedTypeNames: inout Set<String>
     ) throws -> ImportedTable {
         let quoted = SQLWriter.quote(name)
         let parsed = CreateTableParser(createTable: sql)
@@ -124,7 +183,7 @@ public enum SchemaImporter {
         } else if keyColumns.count > 1 {
             table.primaryKey = keyColumns.map(\.name)
             if keyTerms.contains(where: \.descending) {
-                warnings.append("the primary key of table '\(name)' has a DESC column, which the schema format can express only for a one-column key; it is imported ascending")
+                refusals.append("the primary key of table '\(name)' has a DESC column, which the schema format can express only for a one-column key")
             }
             for key in keyColumns {
                 guard let position = table.columns.firstIndex(where: { $0.name == key.name }) else { continue }
@@ -149,12 +208,13 @@ public enum SchemaImporter {
                     table.unique.append(names)
                 }
                 if indexTerms.contains(where: \.descending) {
-                    warnings.append("a UNIQUE constraint of table '\(name)' has a DESC column, which the schema format cannot express; it is imported ascending")
+                    refusals.append("a UNIQUE constraint of table '\(name)' has a DESC column, which the schema format cannot express")
                 }
                 continue
             }
             guard indexTerms.allSatisfy({ $0.name != nil }) else {
-                warnings.append("index '\(indexName)' of table '\(name)' is not imported: it indexes an expression, which the schema format cannot express; it stays in the file, and open(path:baseline:) will report it as unexpected")
+                refusals.append(
+                    "index '\(indexName)' of table '\(name)' cannot be imported: it indexes an expression, which the schema format cannot express; drop it before adopting the file")
                 continue
             }
             let written = indexTerms.map { term in
@@ -179,17 +239,21 @@ public enum SchemaImporter {
             let rows = keys.filter { integer($0[0]) == id }
             let target = text(rows[0][2])
             guard rows.count == 1 else {
-                warnings.append("a foreign key of table '\(name)' to '\(target)' spans \(rows.count) columns, which the schema format cannot express; open(path:baseline:) will report it as missing")
+                let columns = rows.map { text($0[3]) }.joined(separator: ", ")
+                refusals.append(
+                    "the foreign key (\(columns)) of table '\(name)' to '\(target)' cannot be imported: it spans \(rows.count) columns, and the schema format expresses only one-column foreign keys")
                 continue
             }
             let from = text(rows[0][3])
             guard let position = table.columns.firstIndex(where: { $0.name == from }) else { continue }
             if table.columns[position].references != nil {
-                warnings.append("column '\(name).\(from)' has more than one foreign key, which the schema format cannot express; only the first is imported")
+                refusals.append("column '\(name).\(from)' cannot be imported: it has more than one foreign key, which the schema format cannot express")
                 continue
             }
             if rows[0][4] == .null {
-                warnings.append("the foreign key of column '\(name).\(from)' names no column of '\(target)'; daogen names the key column, which open(path:baseline:) will report as a difference")
+                refusals.append(
+                    "the foreign key of column '\(name).\(from)' cannot be imported: it names no column of '\(target)' (REFERENCES \(target) alone), and daogen always names the key column")
+                continue
             }
             func action(_ value: DatabaseValue) -> String? {
                 let action = text(value).uppercased()
@@ -230,6 +294,13 @@ public enum SchemaImporter {
             let stored = Set(text(value).split(separator: ",").map(String.init)).subtracting(["null"])
             let affinity = Affinity(declaredType: column.type)
             if column.type.uppercased() == "ANY" { continue }
+            if ["BOOL", "BOOLEAN"].contains(column.type.uppercased()), stored.isSubset(of: ["integer"]),
+               try database.rows("""
+                   SELECT 1 FROM \(SQLWriter.quote(table.name)) WHERE \(SQLWriter.quote(column.name)) NOT IN (0, 1) LIMIT 1
+                   """).isEmpty {
+                table.columns[position].swift = "Bool"
+                continue
+            }
             let fitting: Set<String> = switch affinity {
             case .integer: ["integer"]
             case .text: ["text"]

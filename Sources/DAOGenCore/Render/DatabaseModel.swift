@@ -30,6 +30,10 @@ struct DatabaseModel {
     var access: String
     var typeName: String
     var version: Int
+    /// `adoptsUserVersion` of daogen.yaml, or 0.
+    var adoptsUserVersion: Int
+    /// Whether daogen.yaml sets `adoptsUserVersion`.
+    var hasAdoptsUserVersion: Bool
     var tables: [TableEntry]
     var creationStatements: [StringLiteralModel]
     var versionOneStatements: [StringLiteralModel]
@@ -46,6 +50,8 @@ struct DatabaseModel {
         access = settings.access == .internal ? "" : settings.access.rawValue + " "
         typeName = settings.databaseName
         version = settings.version
+        adoptsUserVersion = settings.adoptsUserVersion ?? 0
+        hasAdoptsUserVersion = settings.adoptsUserVersion != nil
         self.tables = tables
         func statements(at version: Int) -> [String] {
             creation?.statements(at: version) ?? SQLWriter.creationStatements(for: schema, at: version)
@@ -69,6 +75,8 @@ extension DatabaseModel: TemplateModel {
         object.set("access", access)
         object.set("typeName", typeName)
         object.set("version", version)
+        object.set("adoptsUserVersion", adoptsUserVersion)
+        object.set("hasAdoptsUserVersion", hasAdoptsUserVersion)
         object.set("tables", tables)
         object.set("creationStatements", creationStatements)
         object.set("versionOneStatements", versionOneStatements)

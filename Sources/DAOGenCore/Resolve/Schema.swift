@@ -82,6 +82,9 @@ public struct Settings: Sendable {
     var templatesLocation: SourceLocation?
     /// Where `version` was written, for range errors.
     var versionLocation: SourceLocation?
+    /// `adoptsUserVersion`: a `user_version` the app set itself before it adopted daogen. A file at exactly
+    /// this value is adopted by `open(path:baseline:)` like an unversioned one. Greater than `version`.
+    public var adoptsUserVersion: Int?
 }
 
 /// Access level of generated declarations.

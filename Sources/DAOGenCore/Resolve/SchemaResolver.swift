@@ -101,7 +101,7 @@ struct SchemaResolver {
 
     // MARK: - daogen.yaml
 
-    static let settingsKeys = ["database", "version", "access", "stripPrefix", "dates", "uuids", "templates"]
+    static let settingsKeys = ["database", "version", "access", "stripPrefix", "dates", "uuids", "templates", "adoptsUserVersion"]
 
     mutating func resolveSettings(_ root: YAMLNode) {
         guard let values = reader.mapping(root, allowed: Self.settingsKeys, what: "daogen.yaml") else { return }
@@ -144,6 +144,15 @@ struct SchemaResolver {
         if let node = values["uuids"],
            let uuids = reader.choice(node, key: "uuids", from: UUIDStorage.allCases.map(\.rawValue)) {
             settings.uuids = UUIDStorage(rawValue: uuids)!
+        }
+        if let node = values["adoptsUserVersion"], let adopted = reader.int(node, key: "adoptsUserVersion") {
+            if adopted <= settings.version || adopted > Int(Int32.max) {
+                reader.diagnostics.error(
+                    "'adoptsUserVersion' must be greater than 'version' (\(settings.version)) and at most \(Int32.max), found \(adopted): a file at user_version \(adopted) would be taken for version \(adopted) of this schema",
+                    at: node.location)
+            } else {
+                settings.adoptsUserVersion = adopted
+            }
         }
     }
 
