@@ -37,4 +37,22 @@ import Testing
         #expect(withDataStep.migrations.count == 1)
         #expect(parts.filter { !$0.migrations.isEmpty }.count == 1)
     }
+
+    /// Each step of the plan goes to the part that holds the declaration it comes from (by
+    /// `DeclarationID`); a step from no declaration goes to the first part.
+    @Test func stepsGoToThePartOfTheirDeclaration() throws {
+        let schema = try Self.schema(tables: 30, references: [(25, 1)], dataStep: "UPDATE t3 SET id = id")
+        let parts = TableGroups.split(schema)
+        let created = MigrationStep(kind: .createTable, statements: ["CREATE TABLE x (a)"], summary: "t25", from: schema.tables[25])
+        let data = MigrationStep(kind: .data, statements: ["UPDATE t3 SET id = id"], summary: "data", from: schema.migrations[0])
+        let loose = MigrationStep(kind: .data, statements: ["SELECT 1"], summary: "none")
+        let steps = SchemaVerifier.steps(of: [2: [created, data, loose]], for: parts)
+        for (part, partSteps) in zip(parts, steps) {
+            var expected: [String] = []
+            if part.tables.contains(where: { $0.name == "t25" }) { expected.append("t25") }
+            if !part.migrations.isEmpty { expected.append("data") }
+            if part.tables.first?.id == parts.first?.tables.first?.id { expected.append("none") }
+            #expect(partSteps[2]?.map(\.summary) == expected)
+        }
+    }
 }

@@ -14,23 +14,23 @@ extension MigrationPlanner {
         for trigger in oldTriggers {
             before.append(MigrationStep(
                 kind: .dropTrigger, statements: [SQLWriter.dropTrigger(named: trigger.name)],
-                summary: "Drop trigger \(trigger.name)", location: trigger.location))
+                summary: "Drop trigger \(trigger.name)", from: trigger))
         }
         // Later views may select from earlier ones: drop in reverse order.
         for view in oldViews.reversed() {
             before.append(MigrationStep(
                 kind: .dropView, statements: [SQLWriter.dropView(named: view.name(at: old))],
-                summary: "Drop view \(view.name(at: old))", location: view.location))
+                summary: "Drop view \(view.name(at: old))", from: view))
         }
         var after: [MigrationStep] = []
         for view in newViews {
             after.append(MigrationStep(
                 kind: .createView, statements: [SQLWriter.createView(view, at: version)],
-                summary: "Create view \(view.name(at: version))", location: view.location))
+                summary: "Create view \(view.name(at: version))", from: view))
         }
         for trigger in newTriggers {
             after.append(MigrationStep(
-                kind: .createTrigger, statements: [trigger.sql], summary: "Create trigger \(trigger.name)", location: trigger.location))
+                kind: .createTrigger, statements: [trigger.sql], summary: "Create trigger \(trigger.name)", from: trigger))
         }
         return before + steps + after
     }

@@ -41,13 +41,13 @@ struct MigrationPlanner {
             for index in table.indexes(at: old) where !index.range.contains(version) || index.name(at: old) != index.name(at: version) {
                 steps.append(MigrationStep(
                     kind: .dropIndex, statements: [SQLWriter.dropIndex(named: index.name(at: old))],
-                    summary: "Drop index \(index.name(at: old))", location: index.location))
+                    summary: "Drop index \(index.name(at: old))", from: index))
             }
         }
         for table in oldTables where !table.range.contains(version) {
             steps.append(MigrationStep(
                 kind: .dropTable, statements: [SQLWriter.dropTable(named: table.name(at: old))],
-                summary: "Drop table \(table.name(at: old))", location: table.location))
+                summary: "Drop table \(table.name(at: old))", from: table))
         }
         let hasDataStep = schema.migrations.contains { $0.version == version }
         var rebuildsAfterData: [MigrationStep] = []
@@ -76,7 +76,7 @@ struct MigrationPlanner {
                         kind: .addColumn,
                         statements: [SQLWriter.addBareColumn(name, type: column.sqlType, toTable: table.name(at: old))],
                         summary: "Add column \(table.name(at: old)).\(name) as nullable for the data step to fill",
-                        location: column.location))
+                        from: column))
                 }
                 rebuildsAfterData.append(rebuild(change, alsoCopying: unfilled.map { $0.name(at: version) }))
             } else {
@@ -87,7 +87,7 @@ struct MigrationPlanner {
         for table in newTables where !table.range.contains(old) {
             steps.append(MigrationStep(
                 kind: .createTable, statements: [SQLWriter.createTable(table, at: version, in: schema)],
-                summary: "Create table \(table.name(at: version))", location: table.location))
+                summary: "Create table \(table.name(at: version))", from: table))
         }
         for table in newTables where !rebuilt.contains(table.name) {
             let isNew = !table.range.contains(old)
@@ -95,11 +95,11 @@ struct MigrationPlanner {
             where isNew || !index.range.contains(old) || index.name(at: old) != index.name(at: version) {
                 steps.append(MigrationStep(
                     kind: .createIndex, statements: [SQLWriter.createIndex(index, of: table, at: version)],
-                    summary: "Create index \(index.name(at: version))", location: index.location))
+                    summary: "Create index \(index.name(at: version))", from: index))
             }
         }
         for migration in schema.migrations where migration.version == version {
-            steps.append(MigrationStep(kind: .data, statements: migration.statements, summary: "Explicit data step of version \(version)", location: migration.location))
+            steps.append(MigrationStep(kind: .data, statements: migration.statements, summary: "Explicit data step of version \(version)", from: migration))
         }
         return withViewsAndTriggers(steps + rebuildsAfterData, from: old, to: version)
     }
@@ -126,7 +126,7 @@ struct MigrationPlanner {
         }
         statements += SQLWriter.rebuildStatements(
             table, at: version, in: schema, copying: copied, defaults: defaults, relaxing: relaxing, keepsAutoincrement: change.keepsAutoincrement)
-        return MigrationStep(kind: .rebuildTable, statements: statements, summary: "Rebuild table \(newName) to \(change.changeSummary.joined(separator: ", "))", location: table.location)
+        return MigrationStep(kind: .rebuildTable, statements: statements, summary: "Rebuild table \(newName) to \(change.changeSummary.joined(separator: ", "))", from: table)
     }
 
     /// The rebuild after a data step that makes `columns` (and the NOT NULL columns the step filled)
@@ -142,7 +142,7 @@ struct MigrationPlanner {
         let described = (columns + filled).map { $0.name(at: version) }.joined(separator: ", ")
         return MigrationStep(
             kind: .rebuildTable, statements: statements,
-            summary: "Rebuild table \(table.name(at: version)) to make \(described) NOT NULL after the data step", location: table.location)
+            summary: "Rebuild table \(table.name(at: version)) to make \(described) NOT NULL after the data step", from: table)
     }
 
     /// A rebuild that cannot fill a NOT NULL column without a default, or that would coerce values into

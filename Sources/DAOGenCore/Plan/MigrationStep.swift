@@ -13,15 +13,18 @@ public struct MigrationStep: Sendable, Equatable {
     public var statements: [String]
     /// What the step does, in a few words.
     public var summary: String
+    /// The declaration the step comes from: which table group runs it (Verify).
+    public var declaration: DeclarationID?
     /// The YAML node the step comes from, for errors of the migration proof.
     public var location: SourceLocation?
 
-    /// Creates a step.
-    public init(kind: Kind, statements: [String], summary: String, location: SourceLocation? = nil) {
+    /// Creates a step that comes from `declaration`, or from none.
+    public init(kind: Kind, statements: [String], summary: String, from declaration: (any Declaration)? = nil) {
         self.kind = kind
         self.statements = statements
         self.summary = summary
-        self.location = location
+        self.declaration = declaration?.id
+        self.location = declaration?.location
     }
 
     /// The one-line comment `daogen plan` and the generated code show above the step.

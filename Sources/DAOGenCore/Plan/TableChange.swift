@@ -133,26 +133,26 @@ struct TableChange {
         if oldName != newName {
             steps.append(MigrationStep(
                 kind: .renameTable, statements: [SQLWriter.renameTable(oldName, to: newName)],
-                summary: "Rename table \(oldName) to \(newName)", location: table.location))
+                summary: "Rename table \(oldName) to \(newName)", from: table))
         }
         for (old, new) in carriedColumns where old != new {
             steps.append(MigrationStep(
                 kind: .renameColumn,
                 statements: [SQLWriter.renameColumn(old, to: new, inTable: newName)],
-                summary: "Rename column \(newName).\(old) to \(new)", location: table.location))
+                summary: "Rename column \(newName).\(old) to \(new)", from: table))
         }
         let keyNames = table.primaryKeyNames(at: newVersion)
         for column in addedColumns {
             let definition = SQLWriter.columnDefinition(column, of: table, at: newVersion, keyNames: keyNames, in: schema)
             steps.append(MigrationStep(
                 kind: .addColumn, statements: [SQLWriter.addColumn(definition, toTable: newName)],
-                summary: "Add column \(newName).\(column.name(at: newVersion))", location: column.location))
+                summary: "Add column \(newName).\(column.name(at: newVersion))", from: column))
         }
         for column in droppedColumns {
             steps.append(MigrationStep(
                 kind: .dropColumn,
                 statements: [SQLWriter.dropColumn(column.name(at: oldVersion), fromTable: newName)],
-                summary: "Drop column \(newName).\(column.name(at: oldVersion))", location: column.location))
+                summary: "Drop column \(newName).\(column.name(at: oldVersion))", from: column))
         }
         return steps
     }

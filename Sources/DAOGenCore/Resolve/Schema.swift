@@ -257,8 +257,16 @@ public struct DeclarationID: Hashable, Comparable, Sendable {
     public static func < (lhs: DeclarationID, rhs: DeclarationID) -> Bool { lhs.number < rhs.number }
 }
 
-/// A table, column or index: named, versioned, and written somewhere in the YAML.
-public protocol SchemaElement: Sendable {
+/// What one YAML mapping declares: identified by Resolve and written somewhere.
+public protocol Declaration: Sendable {
+    /// The declaration's identity, given by Resolve.
+    var id: DeclarationID { get }
+    /// The declaration's mapping node (a data step's `sql:`), for diagnostics.
+    var location: SourceLocation { get }
+}
+
+/// A table, column, index, view or trigger: named, versioned, and written somewhere in the YAML.
+public protocol SchemaElement: Declaration {
     /// SQL name at the latest version the element exists in.
     var name: String { get }
     /// Its former name, if it was renamed.
@@ -296,6 +304,8 @@ public struct ForeignKey: Sendable, Hashable {
 
 /// An index of a table.
 public struct Index: SchemaElement {
+    /// The declaration's identity, given by Resolve.
+    public var id = DeclarationID.synthetic
     /// SQL name.
     public var name: String
     /// Indexed columns in order.
@@ -325,7 +335,9 @@ public struct IndexedColumn: Sendable, Hashable {
 }
 
 /// An explicit data step of a version's migration.
-public struct Migration: Sendable {
+public struct Migration: Declaration {
+    /// The declaration's identity, given by Resolve.
+    public var id = DeclarationID.synthetic
     /// The version whose migration runs it.
     public var version: Int
     /// The SQL as written, one or more statements.

@@ -32,14 +32,16 @@ struct SchemaResolver {
         for (file, resolved) in zip(parsed.tableFiles, resolvedFiles) {
             var fileTables = resolved.tables
             var fileViews = resolved.views
-            declarations.number(&fileTables, &fileViews)
+            var fileTriggers = resolved.triggers
+            var fileMigrations = resolved.migrations
+            declarations.number(&fileTables, &fileViews, &fileTriggers, &fileMigrations)
             files.append(SchemaFile(
                 name: (file.path as NSString).lastPathComponent, stem: file.stem,
                 tables: fileTables.map(\.id), views: fileViews.map(\.id)))
             tables += fileTables
-            migrations += resolved.migrations
+            migrations += fileMigrations
             views += fileViews
-            triggers += resolved.triggers
+            triggers += fileTriggers
             resolver.reader.diagnostics.append(contentsOf: resolved.diagnostics)
         }
         let schema = Schema(settings: resolver.settings, tables: tables, migrations: migrations, views: views, triggers: triggers)
@@ -49,11 +51,12 @@ struct SchemaResolver {
         return Output(schema: schema.withDefaultReferenceColumns(), files: files, warnings: validator.diagnostics.warnings)
     }
 
-    /// Gives every table, column, table check and view declaration its `DeclarationID`, in declaration order.
+    /// Gives every declaration (table, column, table check, index, view, trigger, data step) its
+    /// `DeclarationID`, in declaration order.
     private struct DeclarationNumbering {
         var next = 0
 
-        mutating func number(_ tables: inout [Table], _ views: inout [View]) {
+        mutating func number(_ tables: inout [Table], _ views: inout [View], _ triggers: inout [Trigger], _ migrations: inout [Migration]) {
             for tableIndex in tables.indices {
                 tables[tableIndex].id = take()
                 for columnIndex in tables[tableIndex].columns.indices {
@@ -62,9 +65,18 @@ struct SchemaResolver {
                 for checkIndex in tables[tableIndex].checks.indices {
                     tables[tableIndex].checks[checkIndex].id = take()
                 }
+                for indexIndex in tables[tableIndex].indexes.indices {
+                    tables[tableIndex].indexes[indexIndex].id = take()
+                }
             }
             for viewIndex in views.indices {
                 views[viewIndex].id = take()
+            }
+            for triggerIndex in triggers.indices {
+                triggers[triggerIndex].id = take()
+            }
+            for migrationIndex in migrations.indices {
+                migrations[migrationIndex].id = take()
             }
         }
 

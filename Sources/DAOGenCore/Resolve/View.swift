@@ -28,6 +28,8 @@ public struct View: SchemaElement {
 
 /// A trigger of the schema (`triggers:` of a table file): its `CREATE TRIGGER` statement, versioned like a table.
 public struct Trigger: SchemaElement {
+    /// The declaration's identity, given by Resolve.
+    public var id = DeclarationID.synthetic
     /// SQL name, as in the statement.
     public var name: String
     /// The whole `CREATE TRIGGER` statement.

@@ -64,30 +64,30 @@ struct SchemaVerifier {
         return (proof.diagnostics.diagnostics, proof.sampleRowCount)
     }
 
-    /// The steps of `plan` that belong to the tables and data steps of each of `parts`, in the plan's
-    /// order: what the app runs on those tables. A step belongs where the YAML node it comes from is;
-    /// one from no node goes to the first part. One pass over the plan, whatever the number of parts.
+    /// The steps of `plan` that belong to the declarations of each of `parts`, in the plan's order:
+    /// what the app runs on those tables. A step belongs where the declaration it comes from is; one
+    /// from no declaration goes to the first part. One pass over the plan, whatever the number of parts.
     static func steps(of plan: [Int: [MigrationStep]], for parts: [Schema]) -> [[Int: [MigrationStep]]] {
-        var partsOf: [SourceLocation: [Int]] = [:]
+        var partsOf: [DeclarationID: [Int]] = [:]
         for (number, part) in parts.enumerated() {
-            func claim(_ location: SourceLocation) {
-                if partsOf[location]?.last != number { partsOf[location, default: []].append(number) }
+            func claim(_ declaration: some Declaration) {
+                if partsOf[declaration.id]?.last != number { partsOf[declaration.id, default: []].append(number) }
             }
             for table in part.tables {
-                claim(table.location)
-                for column in table.columns { claim(column.location) }
-                for index in table.indexes { claim(index.location) }
+                claim(table)
+                for column in table.columns { claim(column) }
+                for index in table.indexes { claim(index) }
             }
-            for migration in part.migrations { claim(migration.location) }
-            for view in part.views { claim(view.location) }
-            for trigger in part.triggers { claim(trigger.location) }
+            for migration in part.migrations { claim(migration) }
+            for view in part.views { claim(view) }
+            for trigger in part.triggers { claim(trigger) }
         }
         var result = Array(repeating: [Int: [MigrationStep]](), count: parts.count)
         for version in plan.keys {
             for number in result.indices { result[number][version] = [] }
             for step in plan[version] ?? [] {
-                // A step from a node in no part runs in none.
-                let numbers = step.location.map { partsOf[$0] ?? [] } ?? (parts.isEmpty ? [] : [0])
+                // A step from a declaration in no part runs in none.
+                let numbers = step.declaration.map { partsOf[$0] ?? [] } ?? (parts.isEmpty ? [] : [0])
                 for number in numbers { result[number][version, default: []].append(step) }
             }
         }
