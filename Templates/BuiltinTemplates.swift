@@ -253,7 +253,8 @@ private enum {{{statementsName}}} {
     }
 {{#indexFinders}}
 
-    /// The rows whose {{{columnsDescription}}} match, through index `{{{indexName}}}`.
+    /// The rows whose {{{columnsDescription}}} match, through index `{{{indexName}}}`{{#nullMatchingDescription}};
+    /// nil for {{{.}}} matches the rows where it is NULL (`IS`){{/nullMatchingDescription}}.
     {{{access}}}func fetchAll({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> [{{{typeName}}}] {
         try database.withStatement({{{statementsName}}}.{{{statementName}}}) { statement in
 {{#binds}}

@@ -50,7 +50,12 @@ struct ColumnCode {
 
     /// The binding of the record's property (`self`) to parameter `index`.
     func bindProperty(at index: Int) -> BindModel {
-        bind("self.\(property)", at: index, unwrapping: isOptional && !bindsOptionalDirectly)
+        isOptional ? bind(optional: "self.\(property)", at: index) : bind("self.\(property)", at: index)
+    }
+
+    /// The binding of an Optional `value` of this column's type to parameter `index`: nil binds NULL.
+    func bind(optional value: String, at index: Int) -> BindModel {
+        bind(value, at: index, unwrapping: !bindsOptionalDirectly)
     }
 
     /// The internal name of a method parameter for this column: the property name, unless it would
@@ -62,9 +67,12 @@ struct ColumnCode {
             : property
     }
 
-    /// The parameter of a DAO method for this column, labelled `label`, with the non-optional type.
-    func parameter(label: String, isLast: Bool) -> ParameterModel {
-        ParameterModel(label: label, innerName: label == parameterName ? nil : parameterName, type: qualifiedType, isLast: isLast)
+    /// The parameter of a DAO method for this column, labelled `label`, with the non-optional type, or
+    /// with its Optional when `optional`.
+    func parameter(label: String, isLast: Bool, optional: Bool = false) -> ParameterModel {
+        ParameterModel(
+            label: label, innerName: label == parameterName ? nil : parameterName, type: qualifiedType + (optional ? "?" : ""),
+            isLast: isLast)
     }
 
     /// The record initializer's name for the value: the property's, except `self`, which would hide the instance.

@@ -30,6 +30,8 @@ struct TableModel {
         var binds: [BindModel]
         var columnsDescription: String
         var indexName: String
+        /// For an index finder taking Optionals: the columns whose nil matches NULL (`` `a` or `b` ``).
+        var nullMatchingDescription: String?
     }
 
     struct OrderingMember {
@@ -202,29 +204,64 @@ struct TableModel {
             statements.append(statement("findByKey", sql.findByKey))
         }
 
-        func finder(_ names: [String], indexName: String = "") -> FinderModel {
+        /// `base`, or `base` numbered from 2 when a statement of another SQL already has that name (the
+        /// names join Swift names, so `a_b, c` and `a, b_c` both give `selectByABC`).
+        func statementName(_ base: String, for text: String) -> String {
+            if let existing = statements.first(where: { $0.sql == text }) { return existing.name }
+            var name = base
+            var number = 1
+            while statements.contains(where: { $0.name == name }) {
+                number += 1
+                name = base + String(number)
+            }
+            return name
+        }
+        /// The SQL name of the column declared as `name`, in backticks, for a doc comment.
+        func commentName(_ name: String) -> String {
+            SwiftLiteral.commentText("`\(table.sqlName(ofColumn: name, at: version))`")
+        }
+        /// The finder by `names`; the parameters of the columns in `matchingNull` are Optional and compared with `IS`.
+        func finder(_ names: [String], indexName: String = "", matchingNull: [String] = []) -> FinderModel {
             let finderCodes = names.map(code)
             let first = finderCodes[0]
             let label = "by" + first.column.swiftName.prefix(1).uppercased() + first.column.swiftName.dropFirst()
             let parameters = finderCodes.enumerated().map { offset, code in
-                code.parameter(label: offset == 0 ? label : code.property, isLast: offset == finderCodes.count - 1)
+                code.parameter(
+                    label: offset == 0 ? label : code.property, isLast: offset == finderCodes.count - 1,
+                    optional: matchingNull.contains(names[offset]))
             }
-            let findSQL = sql.find(by: names)
+            let findSQL = sql.find(by: names, matchingNull: matchingNull)
             // A unique constraint and an index on the same columns run the same query: share one statement.
-            let statementName = statements.first { $0.sql == findSQL }?.name
-                ?? "selectBy" + finderCodes.map { $0.column.swiftName.prefix(1).uppercased() + $0.column.swiftName.dropFirst() }.joined()
-            if !statements.contains(where: { $0.name == statementName }) {
-                statements.append(statement(statementName, findSQL))
+            let name = statementName(
+                "selectBy" + finderCodes.map { $0.column.swiftName.prefix(1).uppercased() + $0.column.swiftName.dropFirst() }.joined()
+                    + (matchingNull.isEmpty ? "" : "MatchingNull"),
+                for: findSQL)
+            if !statements.contains(where: { $0.name == name }) {
+                statements.append(statement(name, findSQL))
             }
+            let nullColumns = matchingNull.map(commentName)
+            let nullMatching = nullColumns.count < 2
+                ? nullColumns.first : nullColumns.dropLast().joined(separator: ", ") + " or " + nullColumns[nullColumns.count - 1]
             return FinderModel(
                 parameters: parameters,
-                statementName: statementName,
-                binds: finderCodes.enumerated().map { $1.bind($1.parameterName, at: $0 + 1) },
-                columnsDescription: SwiftLiteral.commentText(names.map { "`\(table.sqlName(ofColumn: $0, at: version))`" }.joined(separator: ", ")),
-                indexName: SwiftLiteral.commentText(indexName))
+                statementName: name,
+                binds: finderCodes.enumerated().map { offset, code in
+                    matchingNull.contains(names[offset])
+                        ? code.bind(optional: code.parameterName, at: offset + 1) : code.bind(code.parameterName, at: offset + 1)
+                },
+                columnsDescription: names.map(commentName).joined(separator: ", "),
+                indexName: SwiftLiteral.commentText(indexName),
+                nullMatchingDescription: nullMatching)
         }
         uniqueFinders = sql.uniqueFinders.map { finder($0) }
-        indexFinders = sql.indexFinders.map { finder($0.columns, indexName: $0.index.name(at: version)) }
+        // Each index's finder takes non-optional values (`= ?`); an index without WHERE on a column that can
+        // hold NULL also gets an overload taking Optionals (`IS ?`), whose nil finds the NULL rows.
+        indexFinders = sql.indexFinders.flatMap { indexFinder in
+            let indexName = indexFinder.index.name(at: version)
+            let plain = finder(indexFinder.columns, indexName: indexName)
+            guard !indexFinder.nullableColumns.isEmpty else { return [plain] }
+            return [plain, finder(indexFinder.columns, indexName: indexName, matchingNull: indexFinder.nullableColumns)]
+        }
 
         selectAllExpression = expression(sql.selectAll, named: "selectAll")
         statements.append(statement("count", sql.count))
@@ -318,6 +355,7 @@ extension TableModel.FinderModel: TemplateModel {
         object.set("binds", binds)
         object.set("columnsDescription", columnsDescription)
         object.set("indexName", indexName)
+        object.set("nullMatchingDescription", nullMatchingDescription)
     }
 }
 

@@ -36,9 +36,12 @@ struct TableStatements {
         names.map { "\(quotedName($0)) = ?\(parameter(of: $0))" }.joined(separator: " AND ")
     }
 
-    /// `"a" = ?1 AND "b" = ?2`, numbered in list order.
-    func condition(sequential names: [String]) -> String {
-        names.enumerated().map { "\(quotedName($1)) = ?\($0 + 1)" }.joined(separator: " AND ")
+    /// `"a" = ?1 AND "b" = ?2`, numbered in list order; `IS` instead of `=` for the columns in
+    /// `matchingNull`, so a NULL argument finds the rows where that column is NULL.
+    func condition(sequential names: [String], matchingNull: [String] = []) -> String {
+        names.enumerated().map { offset, name in
+            "\(quotedName(name)) \(matchingNull.contains(name) ? "IS" : "=") ?\(offset + 1)"
+        }.joined(separator: " AND ")
     }
 
     var selectAll: String { "SELECT \(selection) FROM \(tableName)" }
@@ -90,7 +93,11 @@ struct TableStatements {
 
     var findByKey: String { "\(selectAll) WHERE \(condition(sequential: keyNames))" }
 
-    func find(by names: [String]) -> String { "\(selectAll) WHERE \(condition(sequential: names))" }
+    /// The SELECT of the rows whose `names` equal the arguments; a column in `matchingNull` is compared
+    /// with `IS`, which SQLite answers through the same index as `=` and which a NULL argument matches.
+    func find(by names: [String], matchingNull: [String] = []) -> String {
+        "\(selectAll) WHERE \(condition(sequential: names, matchingNull: matchingNull))"
+    }
 
     var count: String { "SELECT count(*) FROM \(tableName)" }
 
@@ -103,12 +110,33 @@ struct TableStatements {
             + table.indexes(at: version).filter { $0.unique && $0.whereSQL == nil }.map { $0.columns.map(\.name) }.filter { seen.insert($0).inserted }
     }
 
+    /// An index's `fetchAll(by...)`.
+    struct IndexFinder {
+        let index: Index
+        /// Declared names of the indexed columns, in index order.
+        let columns: [String]
+        /// The columns of `columns` that can hold NULL, which the finder's overload taking Optionals compares
+        /// with `IS`. Empty for a partial index: `"a" IS ?` does not imply its WHERE (for the usual
+        /// `WHERE a IS NOT NULL` the NULL rows are not in the index), so SQLite would scan the table, even
+        /// for a non-NULL argument. Then the index gets only its finder taking non-optional values.
+        let nullableColumns: [String]
+    }
+
     /// Indexes that get a `fetchAll(by...)`: one per distinct column list.
-    var indexFinders: [(index: Index, columns: [String])] {
+    var indexFinders: [IndexFinder] {
         var seen: Set<[String]> = []
         return table.indexes(at: version).compactMap { index in
             let names = index.columns.map(\.name)
-            return seen.insert(names).inserted ? (index, names) : nil
+            guard seen.insert(names).inserted else { return nil }
+            return IndexFinder(index: index, columns: names, nullableColumns: index.whereSQL == nil ? names.filter(canHoldNull) : [])
         }
+    }
+
+    /// Whether the column declared as `name` can hold NULL: neither NOT NULL, nor a key column SQLite
+    /// makes NOT NULL, nor the rowid alias (Optional in the record only until insert assigns it).
+    func canHoldNull(_ name: String) -> Bool {
+        guard let column = table.column(named: name, at: version) else { return false }
+        return !column.notNull && !SQLWriter.isImplicitlyNotNull(column, of: table, at: version, keyNames: keyNames)
+            && table.rowIDAlias(at: version)?.name != column.name
     }
 }

@@ -199,6 +199,7 @@ struct SchemaVerifier {
             }
             statements += sql.uniqueFinders.map { sql.find(by: $0) }
             statements += sql.indexFinders.map { sql.find(by: $0.columns) }
+            statements += sql.indexFinders.filter { !$0.nullableColumns.isEmpty }.map { sql.find(by: $0.columns, matchingNull: $0.nullableColumns) }
             for statement in statements {
                 do {
                     try database.withStatement(sql: statement) { _ in }

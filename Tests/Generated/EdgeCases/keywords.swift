@@ -102,6 +102,7 @@ private enum KeywordStatements {
     static let findByKey = StatementKey(selectAll + #" WHERE "order" = ?1"#)
     static let selectBySelect = StatementKey(selectAll + #" WHERE "select" = ?1"#)
     static let selectByGroupWhere = StatementKey(selectAll + #" WHERE "group" = ?1 AND "where" = ?2"#)
+    static let selectByGroupWhereMatchingNull = StatementKey(selectAll + #" WHERE "group" = ?1 AND "where" IS ?2"#)
     static let count = StatementKey(#"SELECT count(*) FROM "keyword""#)
     static let deleteAll = StatementKey(#"DELETE FROM "keyword""#)
 }
@@ -221,6 +222,16 @@ package struct KeywordDAO: Sendable {
         try database.withStatement(KeywordStatements.selectByGroupWhere) { statement in
             statement.bind(group, at: 1)
             statement.bind(`where`, at: 2)
+            return try statement.fetchAll(Keyword.init(row:))
+        }
+    }
+
+    /// The rows whose `group`, `where` match, through index `keyword_by_group`;
+    /// nil for `where` matches the rows where it is NULL (`IS`).
+    package func fetchAll(byGroup group: String, `where`: Int64?) throws -> [Keyword] {
+        try database.withStatement(KeywordStatements.selectByGroupWhereMatchingNull) { statement in
+            statement.bind(group, at: 1)
+            if let value = `where` { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
             return try statement.fetchAll(Keyword.init(row:))
         }
     }

@@ -98,6 +98,7 @@ private enum PurchaseStatements {
     static let deleteByKey = StatementKey(#"DELETE FROM "purchase" WHERE "id" = ?1"#)
     static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
     static let selectByClientIdAmount = StatementKey(selectAll + #" WHERE "client_id" = ?1 AND "amount" = ?2"#)
+    static let selectByClientIdAmountMatchingNull = StatementKey(selectAll + #" WHERE "client_id" = ?1 AND "amount" IS ?2"#)
     static let count = StatementKey(#"SELECT count(*) FROM "purchase""#)
     static let deleteAll = StatementKey(#"DELETE FROM "purchase""#)
 }
@@ -209,6 +210,16 @@ public struct PurchaseDAO: Sendable {
         try database.withStatement(PurchaseStatements.selectByClientIdAmount) { statement in
             statement.bind(clientId, at: 1)
             statement.bind(amount, at: 2)
+            return try statement.fetchAll(Purchase.init(row:))
+        }
+    }
+
+    /// The rows whose `client_id`, `amount` match, through index `purchase_by_client_amount`;
+    /// nil for `amount` matches the rows where it is NULL (`IS`).
+    public func fetchAll(byClientId clientId: Int64, amount: Int64?) throws -> [Purchase] {
+        try database.withStatement(PurchaseStatements.selectByClientIdAmountMatchingNull) { statement in
+            statement.bind(clientId, at: 1)
+            if let value = amount { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
             return try statement.fetchAll(Purchase.init(row:))
         }
     }

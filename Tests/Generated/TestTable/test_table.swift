@@ -147,6 +147,7 @@ private enum TestTableStatements {
     static let findByKey = StatementKey(selectAll + #" WHERE "rowID" = ?1"#)
     static let selectByTimeStamp = StatementKey(selectAll + #" WHERE "timeStamp" = ?1"#)
     static let selectByAgeTimeStamp = StatementKey(selectAll + #" WHERE "age" = ?1 AND "timeStamp" = ?2"#)
+    static let selectByAgeTimeStampMatchingNull = StatementKey(selectAll + #" WHERE "age" = ?1 AND "timeStamp" IS ?2"#)
     static let count = StatementKey(#"SELECT count(*) FROM "test_table""#)
     static let deleteAll = StatementKey(#"DELETE FROM "test_table""#)
 }
@@ -266,6 +267,16 @@ struct TestTableDAO: Sendable {
         try database.withStatement(TestTableStatements.selectByAgeTimeStamp) { statement in
             statement.bind(age, at: 1)
             statement.bind(timeStamp, at: 2)
+            return try statement.fetchAll(TestTable.init(row:))
+        }
+    }
+
+    /// The rows whose `age`, `timeStamp` match, through index `index_test`;
+    /// nil for `timeStamp` matches the rows where it is NULL (`IS`).
+    func fetchAll(byAge age: Int64, timeStamp: Int64?) throws -> [TestTable] {
+        try database.withStatement(TestTableStatements.selectByAgeTimeStampMatchingNull) { statement in
+            statement.bind(age, at: 1)
+            if let value = timeStamp { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
             return try statement.fetchAll(TestTable.init(row:))
         }
     }

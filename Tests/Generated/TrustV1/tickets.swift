@@ -155,6 +155,7 @@ private enum TicketStatements {
     static let selectByStatus = StatementKey(selectAll + #" WHERE "status" = ?1"#)
     static let selectByTier = StatementKey(selectAll + #" WHERE "tier" = ?1"#)
     static let selectByFullName = StatementKey(selectAll + #" WHERE "name" = ?1"#)
+    static let selectByFullNameMatchingNull = StatementKey(selectAll + #" WHERE "name" IS ?1"#)
     static let count = StatementKey(#"SELECT count(*) FROM "ticket""#)
     static let deleteAll = StatementKey(#"DELETE FROM "ticket""#)
 }
@@ -281,6 +282,15 @@ public struct TicketDAO: Sendable {
     public func fetchAll(byFullName fullName: String) throws -> [Ticket] {
         try database.withStatement(TicketStatements.selectByFullName) { statement in
             statement.bind(fullName, at: 1)
+            return try statement.fetchAll(Ticket.init(row:))
+        }
+    }
+
+    /// The rows whose `name` match, through index `ticket_by_name`;
+    /// nil for `name` matches the rows where it is NULL (`IS`).
+    public func fetchAll(byFullName fullName: String?) throws -> [Ticket] {
+        try database.withStatement(TicketStatements.selectByFullNameMatchingNull) { statement in
+            if let value = fullName { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
             return try statement.fetchAll(Ticket.init(row:))
         }
     }

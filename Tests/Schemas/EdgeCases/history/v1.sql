@@ -56,4 +56,34 @@ CREATE TABLE "reading" (
   "flag" BOOLEAN NOT NULL DEFAULT false
 );
 
+CREATE TABLE "shelf_item" (
+  "id" INTEGER PRIMARY KEY,
+  "label" TEXT NOT NULL,
+  "shelf" TEXT,
+  "isbn" TEXT UNIQUE,
+  "kind" TEXT CHECK ("kind" IN ('paper', 'cloth')),
+  "seen" INTEGER,
+  "token" BLOB,
+  "link" TEXT,
+  "shelf_row" INTEGER,
+  "no" INTEGER,
+  "row_no" INTEGER
+);
+
 CREATE INDEX "keyword_by_group" ON "keyword" ("group", "where" DESC);
+
+CREATE INDEX "shelf_item_by_label_shelf" ON "shelf_item" ("label", "shelf");
+
+CREATE INDEX "shelf_item_by_kind_seen" ON "shelf_item" ("kind", "seen" DESC);
+
+CREATE INDEX "shelf_item_by_token" ON "shelf_item" ("token");
+
+CREATE INDEX "shelf_item_by_link" ON "shelf_item" ("link");
+
+CREATE INDEX "shelf_item_shelved" ON "shelf_item" ("shelf") WHERE shelf IS NOT NULL;
+
+CREATE INDEX "shelf_item_by_label" ON "shelf_item" ("label");
+
+CREATE INDEX "shelf_item_by_shelf_row_no" ON "shelf_item" ("shelf_row", "no");
+
+CREATE INDEX "shelf_item_by_shelf_and_row_no" ON "shelf_item" ("shelf", "row_no");
