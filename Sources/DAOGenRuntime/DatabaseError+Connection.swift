@@ -11,6 +11,7 @@ extension DatabaseError {
         } else {
             message = String(cString: sqlite3_errstr(code))
         }
-        self.init(resultCode: ResultCode(rawValue: code), message: message, sql: sql)
+        let offset = connection.map { Int(sqlite3_error_offset($0)) }
+        self.init(resultCode: ResultCode(rawValue: code), message: message, sql: sql, offset: offset.flatMap { $0 >= 0 ? $0 : nil })
     }
 }

@@ -167,7 +167,7 @@ import Testing
     /// The two plans are the same, except where `=` finds a UNIQUE index on some of the nullable columns:
     /// `=` there matches at most one row, so SQLite prefers it, while `IS` may match many NULLs and
     /// searches an index with every column of the finder.
-    static func compareFinderPlans(of verified: VerifiedSchema, label: String) throws -> Int {
+    static func compareFinderPlans(of verified: TypedSchema, label: String) throws -> Int {
         let version = verified.schema.settings.version
         let database = try Database(path: ":memory:")
         for statement in verified.creation.statements(at: version) { try database.execute(statement) }

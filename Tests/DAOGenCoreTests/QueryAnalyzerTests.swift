@@ -169,7 +169,7 @@ func analyzedQuery(_ sql: String, extra: String = "") throws -> AnalyzedQuery {
 
     @Test func twoStatements() throws {
         let result = try diagnostics(["t.yaml": queryFile("      - name: q\n        sql: DELETE FROM book; DELETE FROM author\n")])
-        #expect(result == ["S/t.yaml:27:14: error: query 'q': 'sql' must be one statement"])
+        #expect(result == ["S/t.yaml:27:32: error: query 'q': 'sql' must be one statement"])
     }
 
     @Test func positionalParameter() throws {

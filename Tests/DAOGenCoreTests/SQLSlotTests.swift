@@ -72,7 +72,7 @@ import Testing
                 "    indexes:\n      - name: i\n        columns: [a]\n        where: \(quoted)\n",
                 "    checks: [\(quoted)]\n",
             ][slot]
-            let loaded: VerifiedSchema
+            let loaded: TypedSchema
             do {
                 loaded = try loadSchema(["t.yaml": tableFile(column, extra: extra)])
             } catch let error as DiagnosticsError {

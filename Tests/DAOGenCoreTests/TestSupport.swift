@@ -31,7 +31,7 @@ struct TemporaryDirectory {
 }
 
 /// Loads a schema directory made of `files`; paths in diagnostics start with `S/`.
-func loadSchema(_ files: [String: String]) throws -> VerifiedSchema {
+func loadSchema(_ files: [String: String]) throws -> TypedSchema {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try directory.write(files)

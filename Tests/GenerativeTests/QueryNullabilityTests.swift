@@ -63,7 +63,7 @@ struct QueryNullabilityRun {
         let directory = FileManager.default.temporaryDirectory.appending(path: "daogen-nullability-\(ProcessInfo.processInfo.processIdentifier)-\(number)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var loaded: VerifiedSchema?
+        var loaded: TypedSchema?
         while loaded == nil {
             try grammar.schemaFile(queries).write(to: directory.appending(path: "t.yaml"), atomically: true, encoding: .utf8)
             do throws(DiagnosticsError) {

@@ -13,7 +13,7 @@ enum SlotCheck {
     }
 
     /// A description of the first escape found, or nil when every statement kept to its slot.
-    static func problem(_ loaded: VerifiedSchema) -> String? {
+    static func problem(_ loaded: TypedSchema) -> String? {
         let latest = loaded.schema.settings.version
         var declared: Set<String> = []
         for table in loaded.schema.tables where table.range.contains(latest) {
@@ -37,7 +37,7 @@ enum SlotCheck {
     }
 
     /// Creates version `start` and migrates it to the latest; the objects at the end, or what failed.
-    private static func run(_ loaded: VerifiedSchema, from start: Int) -> (objects: Set<String>, failure: String?) {
+    private static func run(_ loaded: TypedSchema, from start: Int) -> (objects: Set<String>, failure: String?) {
         var handle: OpaquePointer?
         guard sqlite3_open(":memory:", &handle) == SQLITE_OK, let handle else { return ([], "cannot open SQLite") }
         defer { sqlite3_close(handle) }

@@ -26,35 +26,43 @@ public enum Generator {
         }
     }
 
-    /// Verify: creates every version in SQLite, prepares every statement, proves the plan's migrations on
-    /// sample rows, then types the queries and views against the latest version. Errors come with the
-    /// warnings of Resolve.
+    /// Verify: creates every version in SQLite, prepares every statement and proves the plan's migrations
+    /// on sample rows. Errors come with the warnings of Resolve.
     static func verify(_ planned: PlannedSchema) throws(DiagnosticsError) -> VerifiedSchema {
-        let schema = planned.resolved.schema
         do {
-            let provedRowCount = try SchemaVerifier.verify(schema, plan: planned.plan, creation: planned.creation)
-            let (queries, viewTables) = try QueryAnalyzer.analyzeAll(schema, creation: planned.creation)
-            return VerifiedSchema(planned: planned, provedRowCount: provedRowCount, queries: queries, viewTables: viewTables)
+            let provedRowCount = try SchemaVerifier.verify(planned.resolved.schema, plan: planned.plan, creation: planned.creation)
+            return VerifiedSchema(planned: planned, provedRowCount: provedRowCount)
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + planned.resolved.warnings)
         }
     }
 
-    /// Parse, Resolve, Plan and Verify of the schema directory at `source`.
-    public static func load(_ source: SchemaSource) throws(DiagnosticsError) -> VerifiedSchema {
-        try verify(plan(resolve(parse(source), from: source)))
+    /// Type: prepares the queries and views against the latest version and types their parameters and
+    /// result columns. Errors come with the warnings of Resolve.
+    static func type(_ verified: VerifiedSchema) throws(DiagnosticsError) -> TypedSchema {
+        do {
+            let (queries, viewTables) = try QueryAnalyzer.analyzeAll(verified.planned.resolved.schema, creation: verified.planned.creation)
+            return TypedSchema(verified: verified, queries: queries, viewTables: viewTables)
+        } catch {
+            throw DiagnosticsError(diagnostics: error.diagnostics + verified.planned.resolved.warnings)
+        }
     }
 
-    /// Parse, Resolve, Plan and Verify of the schema directory at `directory`. `displayPath` is how
+    /// Parse, Resolve, Plan, Verify and Type of the schema directory at `source`.
+    public static func load(_ source: SchemaSource) throws(DiagnosticsError) -> TypedSchema {
+        try type(verify(plan(resolve(parse(source), from: source))))
+    }
+
+    /// Parse, Resolve, Plan, Verify and Type of the schema directory at `directory`. `displayPath` is how
     /// paths appear in diagnostics.
-    public static func load(directory: URL, displayPath: String) throws(DiagnosticsError) -> VerifiedSchema {
+    public static func load(directory: URL, displayPath: String) throws(DiagnosticsError) -> TypedSchema {
         try load(SchemaSource(directory: directory, displayPath: displayPath))
     }
 
     /// History: reads the records of the schema's `history/` folder and compares every version with its
     /// record. Throws the errors when a shipped version no longer matches its record (or a record cannot
     /// be read), so a caller that writes only after this returns writes nothing then.
-    public static func history(of verified: VerifiedSchema) throws(DiagnosticsError) -> SchemaHistory.Comparison {
+    public static func history(of verified: TypedSchema) throws(DiagnosticsError) -> SchemaHistory.Comparison {
         let records = try HistoryFiles.read(schemaDirectory: verified.source.directory, displayPath: verified.source.displayPath)
         let comparison = SchemaHistory.compare(verified.schema, records: records, creation: verified.creation)
         if !comparison.errors.isEmpty {
@@ -65,20 +73,21 @@ public enum Generator {
 
     /// The schema as code generated when `version` was the latest saw it: for keeping an app's old
     /// code around, e.g. to test that files it created migrate.
-    public static func asOf(_ verified: VerifiedSchema, version: Int) -> VerifiedSchema {
+    public static func asOf(_ verified: TypedSchema, version: Int) -> TypedSchema {
         var old = verified
         old.schema = verified.schema.truncated(to: version)
         old.plan = verified.plan.filter { $0.key <= version }
         // Queries exist at the latest version only; the views alive at `version` are typed against its schema.
         if version != verified.schema.settings.version {
             old.queries = [:]
-            old.viewTables = (try? QueryAnalyzer.analyzeAll(old.schema).views) ?? []
+            // `creation` writes every version, so its statements at `version` are the truncated schema's.
+            old.viewTables = (try? QueryAnalyzer.analyzeAll(old.schema, creation: verified.creation).views) ?? []
         }
         return old
     }
 
     /// The CREATE statements of `version` (the latest when nil), each ending with a semicolon.
-    public static func creationSQL(_ verified: VerifiedSchema, version: Int? = nil) -> String {
+    public static func creationSQL(_ verified: TypedSchema, version: Int? = nil) -> String {
         creationSQL(verified.creation.statements(at: version ?? verified.schema.settings.version))
     }
 
@@ -94,7 +103,7 @@ public enum Generator {
     }
 
     /// The migration steps from `from` to `to` as an SQL script, each step under a comment saying what it does.
-    public static func planSQL(_ verified: VerifiedSchema, from: Int, to: Int) -> String {
+    public static func planSQL(_ verified: TypedSchema, from: Int, to: Int) -> String {
         var text = ""
         for version in stride(from: from + 1, through: to, by: 1) {
             text += "-- Version \(version - 1) -> \(version)\n"

@@ -113,7 +113,7 @@ public struct GeneratorPipeline: Sendable {
     // MARK: - Stages
 
     /// Render with the overrides of `templates`, else those of the schema.
-    private func render(_ verified: VerifiedSchema) throws(DiagnosticsError) -> RenderedFiles {
+    private func render(_ verified: TypedSchema) throws(DiagnosticsError) -> RenderedFiles {
         let renderer = try verified.renderer(overriding: templates?.directory, displayPath: templates?.displayPath)
         return try Generator.render(verified, renderer: renderer)
     }
@@ -132,7 +132,7 @@ public struct GeneratorPipeline: Sendable {
         }
 
         /// Throws an invalid-option error unless `version` is one of the schema's versions.
-        func requireVersion(_ version: Int, of verified: VerifiedSchema, option: String) throws(GeneratorError) {
+        func requireVersion(_ version: Int, of verified: TypedSchema, option: String) throws(GeneratorError) {
             let latest = verified.schema.settings.version
             guard (1...latest).contains(version) else {
                 throw GeneratorError(diagnostics: warnings, invalidOption: "\(option) must be between 1 and \(latest), the schema's version")

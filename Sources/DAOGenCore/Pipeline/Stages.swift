@@ -74,20 +74,36 @@ public struct PlannedSchema: Sendable {
     var creation: CreationSQL
 }
 
-/// The output of Verify: a planned schema whose every version, statement and migration SQLite accepted,
-/// with its queries and views typed from SQLite's column metadata. What History and Render take.
+/// The output of Verify: a planned schema whose every version, statement and migration SQLite accepted.
 public struct VerifiedSchema: Sendable {
     /// What Plan made.
     public var planned: PlannedSchema
     /// Rows the migration proof inserted and compared.
     public var provedRowCount: Int
+}
+
+/// The output of Type (after Verify): the verified schema with its queries and views typed from SQLite's
+/// column metadata against the latest version. What History and Render take.
+public struct TypedSchema: Sendable {
+    /// What Verify proved.
+    public var verified: VerifiedSchema
     /// The `queries:` of each table and view, checked and typed against the latest schema, by SQL name.
     public var queries: [String: [AnalyzedQuery]] = [:]
     /// The views of the latest version as key-less tables with typed columns, for their records and DAOs.
     var viewTables: [Table] = []
 }
 
-extension VerifiedSchema {
+extension TypedSchema {
+    /// What Plan made.
+    public var planned: PlannedSchema {
+        get { verified.planned }
+        set { verified.planned = newValue }
+    }
+    /// Rows the migration proof inserted and compared.
+    public var provedRowCount: Int { verified.provedRowCount }
+}
+
+extension TypedSchema {
     /// Where the schema was read from.
     public var source: SchemaSource { planned.resolved.source }
     /// The schema files and what each declares.

@@ -1,4 +1,4 @@
-import CSQLite
+import DAOGenRuntime
 
 extension QueryAnalyzer {
     /// Comparison operators whose other side types a parameter.
@@ -8,20 +8,19 @@ extension QueryAnalyzer {
     // MARK: - Parameters
 
     /// Every distinct named parameter, typed by `params:`, else by what it is compared with; nil after an error.
-    mutating func typeParameters(_ query: Query, of table: Table, statement: OpaquePointer, shape: SQLShape) -> [AnalyzedQuery.Parameter]? {
+    mutating func typeParameters(_ query: Query, of table: Table, statement: Statement, shape: SQLShape) -> [AnalyzedQuery.Parameter]? {
         let prefix = "query '\(query.name)'"
         var parameters: [AnalyzedQuery.Parameter] = []
         var failed = false
-        let count = Int(sqlite3_bind_parameter_count(statement))
+        let count = statement.parameterCount
         var labels: [String: String] = [:]
         for index in stride(from: 1, through: count, by: 1) {
-            guard let cName = sqlite3_bind_parameter_name(statement, Int32(index)) else {
+            guard let written = statement.parameterName(at: index) else {
                 diagnostics.error(
                     "\(prefix): parameters must be named (:name, @name or $name); '?' has no name to label a Swift argument",
                     at: query.location(of: "sql"))
                 return nil
             }
-            let written = String(cString: cName)
             let name = String(written.dropFirst())
             guard name.first.map({ !$0.isNumber }) == true else {
                 diagnostics.error("\(prefix): parameter '\(written)' must be named with a letter first", at: query.location(of: "sql"))
@@ -72,7 +71,7 @@ extension QueryAnalyzer {
         }
         for annotation in query.parameterTypes where !parameters.contains(where: { $0.name == annotation.name }) && !failed {
             if !(1...max(count, 1)).contains(where: { index in
-                sqlite3_bind_parameter_name(statement, Int32(index)).map { String(cString: $0).dropFirst() == annotation.name } == true
+                statement.parameterName(at: index).map { $0.dropFirst() == annotation.name } == true
             }) {
                 diagnostics.error("\(prefix): 'params' types '\(annotation.name)', which is not a parameter of the query", at: annotation.location)
                 failed = true
@@ -192,16 +191,16 @@ extension QueryAnalyzer {
 
     /// Every result column, typed by `types:`, else by its origin column, else by its expression; nil after an error.
     mutating func typeColumns(
-        _ query: Query, of table: Table, statement: OpaquePointer, shape: SQLShape, what: String = "query"
+        _ query: Query, of table: Table, statement: Statement, shape: SQLShape, what: String = "query"
     ) -> [AnalyzedQuery.ResultColumn]? {
         let prefix = "\(what) '\(query.name)'"
-        let count = Int(sqlite3_column_count(statement))
+        let count = Int(statement.columnCount)
         var columns: [AnalyzedQuery.ResultColumn] = []
         var failed = false
         let found = resultFacts(of: query.sql, shape: shape)
         let facts = found?.count == count ? found : nil
         for index in 0..<count {
-            let name = String(cString: sqlite3_column_name(statement, Int32(index)))
+            let name = statement.columnName(at: index)
             var swiftName = SwiftNaming.lowerCamelCase(name)
             // A property is derived from a name, not from an expression's text (`max(rating)`). A query's
             // only column needs none: its value is returned as it is.
@@ -241,12 +240,11 @@ extension QueryAnalyzer {
         return failed ? nil : columns
     }
 
-    /// The schema column a result column comes from, through `sqlite3_column_table_name` / `_origin_name`.
-    private func originColumn(_ statement: OpaquePointer, at index: Int) -> (Column, Table)? {
-        guard let tableName = sqlite3_column_table_name(statement, Int32(index)),
-              let columnName = sqlite3_column_origin_name(statement, Int32(index)),
-              let table = table(named: String(cString: tableName)),
-              let column = column(named: String(cString: columnName), in: table)
+    /// The schema column a result column comes from, through SQLite's column metadata.
+    private func originColumn(_ statement: Statement, at index: Int) -> (Column, Table)? {
+        guard let origin = statement.columnOrigin(at: index),
+              let table = table(named: origin.table),
+              let column = column(named: origin.column, in: table)
         else { return nil }
         return (column, table)
     }

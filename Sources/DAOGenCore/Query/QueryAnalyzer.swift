@@ -1,4 +1,4 @@
-import CSQLite
+import DAOGenRuntime
 import Foundation
 
 /// Stage 4b, after Verify: prepares every query against the latest schema in an in-memory SQLite
@@ -15,29 +15,21 @@ struct QueryAnalyzer {
         latest = schema.settings.version
     }
 
-    /// The analyzed queries of every table, by the table's SQL name; the errors of every query otherwise.
-    static func analyze(_ schema: Schema) throws(DiagnosticsError) -> [String: [AnalyzedQuery]] {
-        try analyzeAll(schema).queries
-    }
-
     /// The analyzed queries of every table and view, by SQL name, and each view of the latest
     /// version as a table whose columns are typed like a query's result columns (for its record and DAO).
-    /// `creation` is Plan's CREATE statements of `schema`; written here when nil.
-    static func analyzeAll(_ schema: Schema, creation: CreationSQL? = nil) throws(DiagnosticsError) -> (queries: [String: [AnalyzedQuery]], views: [Table]) {
+    /// `creation` is Plan's CREATE statements of `schema` (or of a schema it was truncated from).
+    static func analyzeAll(_ schema: Schema, creation: CreationSQL) throws(DiagnosticsError) -> (queries: [String: [AnalyzedQuery]], views: [Table]) {
         let views = schema.views(at: schema.settings.version)
         let tables = schema.tables.filter { !$0.queries.isEmpty && $0.range.contains(schema.settings.version) }
         guard !tables.isEmpty || !views.isEmpty else { return ([:], []) }
         var analyzer = QueryAnalyzer(schema: schema)
-        var handle: OpaquePointer?
-        guard sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let handle else {
-            sqlite3_close(handle)
+        guard let handle = try? Database.scratch() else {
             throw DiagnosticsError(diagnostics: [Diagnostic(.error, "cannot open an in-memory SQLite database to check the queries", at: nil)])
         }
-        defer { sqlite3_close(handle) }
         let latest = schema.settings.version
-        for statement in creation?.statements(at: latest) ?? SQLWriter.creationStatements(for: schema, at: latest) {
+        for statement in creation.statements(at: latest) {
             // Verify has created this schema already; a failure here is reported there.
-            guard sqlite3_exec(handle, statement, nil, nil, nil) == SQLITE_OK else { return ([:], []) }
+            guard (try? handle.execute(statement)) != nil else { return ([:], []) }
         }
         for view in views {
             if let table = analyzer.viewTable(view, in: handle) { analyzer.viewTables.append(table) }
@@ -54,13 +46,13 @@ struct QueryAnalyzer {
     }
 
     /// A view as a table without keys, whose columns are the view's result columns typed like a query's.
-    private mutating func viewTable(_ view: View, in connection: OpaquePointer) -> Table? {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(connection, view.sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            sqlite3_finalize(statement)
-            return nil  // Verify reports it.
-        }
-        defer { sqlite3_finalize(statement) }
+    private mutating func viewTable(_ view: View, in database: Database) -> Table? {
+        // Verify reports a view that does not prepare.
+        (try? database.withStatement(sql: view.sql) { statement in viewTable(view, statement: statement) }) ?? nil
+    }
+
+    /// `viewTable(_:in:)` with the view's statement prepared.
+    private mutating func viewTable(_ view: View, statement: Statement) -> Table? {
         let query = Query(
             name: view.name, doc: nil, sql: view.sql, returnsOne: false, resultTypes: view.resultTypes, parameterTypes: [],
             location: view.location, keyLocations: view.keyLocations, sqlPlacement: nil)
@@ -93,23 +85,28 @@ struct QueryAnalyzer {
 
     // MARK: - One query
 
-    private mutating func analyze(_ query: Query, of table: Table, in connection: OpaquePointer) -> AnalyzedQuery? {
+    private mutating func analyze(_ query: Query, of table: Table, in database: Database) -> AnalyzedQuery? {
         let prefix = "query '\(query.name)'"
-        var statement: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        let code = query.sql.withCString { sqlite3_prepare_v2(connection, $0, -1, &statement, &tail) }
-        guard code == SQLITE_OK, let statement else {
-            let message = String(cString: sqlite3_errmsg(connection))
-            let offset = Int(sqlite3_error_offset(connection))
-            diagnostics.error("\(prefix): \(message)", at: offset >= 0 ? query.location(ofSQLOffset: offset) : query.location(of: "sql"))
+        let statements = SQLStatements.split(query.sql)
+        if statements.count > 1 {
+            diagnostics.error("\(prefix): 'sql' must be one statement", at: query.location(ofSQLOffset: statements[1].offset))
             return nil
         }
-        defer { sqlite3_finalize(statement) }
+        do {
+            return try database.withStatement(sql: query.sql) { statement in analyze(query, of: table, statement: statement) }
+        } catch {
+            let failure = error as? DatabaseError
+            diagnostics.error(
+                "\(prefix): \(failure?.message ?? "\(error)")",
+                at: failure?.offset.map { query.location(ofSQLOffset: $0) } ?? query.location(of: "sql"))
+            return nil
+        }
+    }
+
+    /// `analyze(_:of:in:)` with the query's statement prepared.
+    private mutating func analyze(_ query: Query, of table: Table, statement: Statement) -> AnalyzedQuery? {
+        let prefix = "query '\(query.name)'"
         let shape = SQLShape(sql: query.sql)
-        if let tail, SQLTokenizer.tokens(String(cString: tail)).contains(where: { !$0.isSymbol(";") }) {
-            diagnostics.error("\(prefix): 'sql' must be one statement", at: query.location(of: "sql"))
-            return nil
-        }
         let allowed: Set<String> = ["SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "WITH", "VALUES"]
         guard let keyword = shape.leadingKeyword, allowed.contains(keyword) else {
             diagnostics.error(
@@ -123,7 +120,7 @@ struct QueryAnalyzer {
         let resultShape: AnalyzedQuery.Shape
         let tableColumns = table.columns(at: latest)
         let isOwnRow = columns.count == tableColumns.count && columns.count > 0 && (0..<columns.count).allSatisfy { index in
-            origin(of: statement, at: index).map { $0.table == table.name(at: latest) && $0.column == tableColumns[index].name(at: latest) } == true
+            statement.columnOrigin(at: index).map { $0.table == table.name(at: latest) && $0.column == tableColumns[index].name(at: latest) } == true
         } && zip(columns, tableColumns).allSatisfy { column, own in column.value.isOptional == !isNotNull(own, of: table) }
         if columns.isEmpty {
             resultShape = .changes
@@ -166,14 +163,6 @@ struct QueryAnalyzer {
             return nil
         }
         return AnalyzedQuery(query: query, tableName: table.name, parameters: parameters, columns: columns, shape: resultShape)
-    }
-
-    /// The table and column a result column comes from, through SQLite's column metadata.
-    private func origin(of statement: OpaquePointer, at index: Int) -> (table: String, column: String)? {
-        guard let table = sqlite3_column_table_name(statement, Int32(index)),
-              let column = sqlite3_column_origin_name(statement, Int32(index))
-        else { return nil }
-        return (String(cString: table), String(cString: column))
     }
 
     // MARK: - Types written in types: and params:

@@ -15,7 +15,7 @@ public struct TemplateOverrides: Sendable {
     }
 }
 
-extension VerifiedSchema {
+extension TypedSchema {
     /// The template overrides: the folder `templates:` of daogen.yaml names (relative to the schema
     /// directory), else a `Templates` folder in the schema directory when there is one. A `templates:`
     /// that names no folder is an error at its line.
@@ -51,7 +51,7 @@ extension Generator {
     /// Render: the Swift files of a verified schema, one per schema file (`SchemaFile`), plus
     /// `daogen.swift` for the database type. A template override that renders a declaration without a
     /// name is an error naming the template.
-    public static func render(_ verified: VerifiedSchema, renderer: TemplateRenderer) throws(DiagnosticsError) -> RenderedFiles {
+    public static func render(_ verified: TypedSchema, renderer: TemplateRenderer) throws(DiagnosticsError) -> RenderedFiles {
         let databaseFileName = OutputFileNames.databaseFileName
         // Each output file renders on its own, on every core. The database file, the largest, goes first
         // so that the table files fill the other cores meanwhile; the files come out in name order and
@@ -83,7 +83,7 @@ extension Generator {
     }
 
     /// The tables of `file` alive at the latest version, and its views.
-    private static func declarations(of file: SchemaFile, in verified: VerifiedSchema) -> (tables: [Table], views: [Table]) {
+    private static func declarations(of file: SchemaFile, in verified: TypedSchema) -> (tables: [Table], views: [Table]) {
         let latest = verified.schema.settings.version
         let declared = Set(file.tables)
         return (
@@ -93,7 +93,7 @@ extension Generator {
 
     /// The model of `daogen.swift`: the database type, with each file's tables, then its views, in the
     /// table files' order.
-    static func databaseModel(of verified: VerifiedSchema) -> DatabaseModel {
+    static func databaseModel(of verified: TypedSchema) -> DatabaseModel {
         let latest = verified.schema.settings.version
         let tables = verified.files.flatMap { file in
             let declared = declarations(of: file, in: verified)
@@ -105,7 +105,7 @@ extension Generator {
     }
 
     /// The model of one schema file's Swift file: its tables, then its views.
-    static func tableFileModel(of file: SchemaFile, in verified: VerifiedSchema) -> TableFileModel {
+    static func tableFileModel(of file: SchemaFile, in verified: TypedSchema) -> TableFileModel {
         let schema = verified.schema
         let declared = declarations(of: file, in: verified)
         let tables = declared.tables.map { table in
