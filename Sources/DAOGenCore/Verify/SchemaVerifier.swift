@@ -25,8 +25,7 @@ struct SchemaVerifier {
     /// `schema`); returns the number of sample rows the proof used. Independent parts of the schema
     /// (see `TableGroups`) are checked separately, on every core.
     @discardableResult
-    static func verify(_ schema: Schema, plan: [Int: [MigrationStep]], creation: CreationSQL? = nil) throws(DiagnosticsError) -> Int {
-        let creation = creation ?? CreationSQL(schema: schema)
+    static func verify(_ schema: Schema, plan: [Int: [MigrationStep]], creation: CreationSQL) throws(DiagnosticsError) -> Int {
         let parts = TableGroups.parts(of: schema)
         var diagnostics = DiagnosticCollector()
         var rows = 0
