@@ -3,7 +3,9 @@ import PackageDescription
 
 /// Generated code for the example and fixture schemas, checked in under Tests/Generated.
 /// Each directory is both the golden file set of the generator tests and a module that the
-/// consumer tests compile and run against real SQLite files.
+/// consumer tests compile and run against real SQLite files. `Name` is the code of Schemas/Name (or
+/// Tests/Schemas/Name) and `NameVk` that of its version k. The one list of fixtures: GoldenFileTests
+/// and Scripts/record-golden-files.sh read it from here.
 let generatedFixtures = [
     "Library", "Notes", "Roster", "NewsCache", "TestTable", "Evolution", "MigrationTest", "EdgeCases", "EpochDates", "Trust",
     // The code of older schema versions (`daogen generate --schema-version 1`), to create old files in tests.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Re-records Templates/BuiltinTemplates.swift from the .mustache files, then the golden files under
-# Tests/Generated from Schemas/ and Tests/Schemas/ with the CLI.
+# Tests/Generated (the fixtures Package.swift lists) and Tests/Golden with the CLI: the one way to re-record.
 # The CLI does not link the generated fixture modules, so this works even when the checked-in code no
 # longer compiles against a changed runtime or template. Review the result with `git diff`.
 set -euo pipefail
@@ -26,13 +26,21 @@ cd "$(dirname "$0")/.."
 } > Templates/BuiltinTemplates.swift.tmp
 mv Templates/BuiltinTemplates.swift.tmp Templates/BuiltinTemplates.swift
 swift build --product daogen
-for schema in Schemas/* Tests/Schemas/*; do
-  [ -d "$schema" ] || continue
-  .build/debug/daogen generate "$schema" --output "Tests/Generated/$(basename "$schema")" --quiet
-done
-# Older versions kept for migration tests (the cases of GoldenFileTests with a version).
-for old in Library:1 Evolution:1 Evolution:2 MigrationTest:1 Trust:1; do
-  name=${old%%:*}; version=${old##*:}
+# The fixtures are the `generatedFixtures` list of Package.swift: `Name` is the code of Schemas/Name (or
+# Tests/Schemas/Name), `NameVk` the code of its version k (kept for migration tests).
+fixtures=$(sed -n '/^let generatedFixtures = \[/,/^\]/p' Package.swift | sed 's|//.*||' | grep -o '"[A-Za-z0-9]*"' | tr -d '"')
+for fixture in $fixtures; do
+  name=$fixture; version=""
+  if [[ $fixture =~ ^(.*)V([0-9]+)$ ]]; then name=${BASH_REMATCH[1]}; version=${BASH_REMATCH[2]}; fi
   source=Schemas/$name; [ -d "$source" ] || source=Tests/Schemas/$name
-  .build/debug/daogen generate "$source" --schema-version "$version" --output "Tests/Generated/${name}V$version" --quiet
+  if [ -n "$version" ]; then
+    .build/debug/daogen generate "$source" --schema-version "$version" --output "Tests/Generated/$fixture" --quiet
+  else
+    .build/debug/daogen generate "$source" --output "Tests/Generated/$fixture" --quiet
+  fi
+done
+# The migration plans of PlannerTests.
+for golden in Tests/Golden/*.plan.sql; do
+  name=$(basename "$golden" .plan.sql)
+  .build/debug/daogen plan "Schemas/$name" > "$golden"
 done

@@ -4,7 +4,7 @@ import Testing
 @testable import _DAOGenCore
 
 /// The generated code of every example and fixture schema, compared byte for byte with the files checked in
-/// under Tests/Generated (which the consumer tests compile and run). `DAOGEN_RECORD=1 swift test` re-records them.
+/// under Tests/Generated (which the consumer tests compile and run). `Scripts/record-golden-files.sh` re-records them.
 @Suite struct GoldenFileTests {
     /// A schema directory (relative to the package root), the golden directory of its code, and the
     /// schema version the code is generated for (nil: the latest).
@@ -15,23 +15,33 @@ import Testing
         var testDescription: String { golden }
     }
 
-    static let cases: [Case] = [
-        Case(schema: "Schemas/Library", golden: "Tests/Generated/Library"),
-        Case(schema: "Schemas/Library", golden: "Tests/Generated/LibraryV1", version: 1),
-        Case(schema: "Schemas/Notes", golden: "Tests/Generated/Notes"),
-        Case(schema: "Schemas/Roster", golden: "Tests/Generated/Roster"),
-        Case(schema: "Schemas/NewsCache", golden: "Tests/Generated/NewsCache"),
-        Case(schema: "Schemas/TestTable", golden: "Tests/Generated/TestTable"),
-        Case(schema: "Schemas/Evolution", golden: "Tests/Generated/Evolution"),
-        Case(schema: "Schemas/Evolution", golden: "Tests/Generated/EvolutionV1", version: 1),
-        Case(schema: "Schemas/Evolution", golden: "Tests/Generated/EvolutionV2", version: 2),
-        Case(schema: "Schemas/MigrationTest", golden: "Tests/Generated/MigrationTest"),
-        Case(schema: "Schemas/MigrationTest", golden: "Tests/Generated/MigrationTestV1", version: 1),
-        Case(schema: "Tests/Schemas/EdgeCases", golden: "Tests/Generated/EdgeCases"),
-        Case(schema: "Tests/Schemas/EpochDates", golden: "Tests/Generated/EpochDates"),
-        Case(schema: "Tests/Schemas/Trust", golden: "Tests/Generated/Trust"),
-        Case(schema: "Tests/Schemas/Trust", golden: "Tests/Generated/TrustV1", version: 1),
-    ]
+    /// One case per fixture of Package.swift's `generatedFixtures`: `Name` is the code of Schemas/Name
+    /// (or Tests/Schemas/Name) at its latest version, `NameVk` at version k.
+    static let cases: [Case] = generatedFixtures().map { fixture in
+        let digits = fixture.reversed().prefix { $0.isNumber }.count
+        let isOld = digits > 0 && fixture.dropLast(digits).hasSuffix("V")
+        let base = isOld ? String(fixture.dropLast(digits + 1)) : fixture
+        let schema = FileManager.default.fileExists(atPath: packageRoot.appending(path: "Schemas/\(base)").path(percentEncoded: false))
+            ? "Schemas/\(base)" : "Tests/Schemas/\(base)"
+        return Case(schema: schema, golden: "Tests/Generated/\(fixture)", version: isOld ? Int(fixture.suffix(digits)) : nil)
+    }
+
+    /// The names in the `generatedFixtures` list of Package.swift.
+    static func generatedFixtures() -> [String] {
+        let manifest = (try? String(contentsOf: packageRoot.appending(path: "Package.swift"), encoding: .utf8)) ?? ""
+        guard let start = manifest.range(of: "let generatedFixtures = ["),
+              let end = manifest[start.upperBound...].range(of: "\n]")
+        else { return [] }
+        return manifest[start.upperBound..<end.lowerBound].split(separator: "\n")
+            .map { $0.prefix { $0 != "/" } }  // comments out
+            .flatMap { $0.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) } }
+    }
+
+    @Test func theFixtureListIsRead() {
+        #expect(Self.cases.count >= 15)
+        #expect(Self.cases.contains { $0.golden == "Tests/Generated/EvolutionV2" && $0.schema == "Schemas/Evolution" && $0.version == 2 })
+        #expect(Self.cases.contains { $0.golden == "Tests/Generated/Trust" && $0.schema == "Tests/Schemas/Trust" && $0.version == nil })
+    }
 
     @Test func everySchemaDirectoryHasAGoldenCase() throws {
         let schemas = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appending(path: "Schemas").path(percentEncoded: false))
@@ -52,17 +62,13 @@ import Testing
         var renderer = try TemplateRenderer()
         renderer.requiresNormalizedOutput = true
         let generated = try Generator.render(loaded, renderer: renderer)
-        if isRecording {
-            _ = try OutputWriter.write(generated, to: golden)
-            return
-        }
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: golden.path(percentEncoded: false))
             .filter { $0.hasSuffix(".swift") }
             .sorted()
-        #expect(onDisk == generated.map(\.name).sorted(), "golden files of \(schema); re-record with DAOGEN_RECORD=1")
+        #expect(onDisk == generated.map(\.name).sorted(), "golden files of \(schema); re-record with Scripts/record-golden-files.sh")
         for file in generated {
             let expected = try String(contentsOf: golden.appending(path: file.name), encoding: .utf8)
-            #expect(file.contents == expected, "\(file.name) of \(schema) differs; re-record with DAOGEN_RECORD=1 and review the diff")
+            #expect(file.contents == expected, "\(file.name) of \(schema) differs; re-record with Scripts/record-golden-files.sh and review the diff")
         }
     }
 
