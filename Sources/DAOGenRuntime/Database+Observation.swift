@@ -15,7 +15,9 @@ extension Database {
     /// none at all. Commits of other processes to the same file are seen within a second (the
     /// writer polls `PRAGMA data_version` while observers exist) and cause a fetch. The stream
     /// ends when its iteration ends (the consuming task is cancelled or breaks out), with the
-    /// fetch's error when it throws, and with ``DAOGenError/databaseClosed(path:)`` on ``close()``.
+    /// fetch's error when it throws, and normally (without an error) when ``close()`` closes the
+    /// database. Observing a database that is already closed throws
+    /// ``DAOGenError/databaseClosed(path:)``.
     public func observe<T: Equatable & Sendable>(
         _ fetch: @escaping @Sendable () throws -> T
     ) -> AsyncThrowingStream<T, any Error> {
@@ -33,8 +35,11 @@ extension Database {
     ) async {
         let (id, signals) = observations.register()
         var iterator = signals.makeAsyncIterator()
+        // True once the observation is set up: from then on, closing the database finishes it.
+        var started = false
         do {
             try await updateTracking()
+            started = true
             var last: T?
             repeat {
                 // Until this fetch's tables are known, every commit wakes the observer again.
@@ -46,9 +51,12 @@ extension Database {
                     continuation.yield(value)
                     last = value
                 }
-            } while await iterator.next() != nil && !Task.isCancelled
+            } while await iterator.next() != nil && !Task.isCancelled && !isClosed
             continuation.finish()
         } catch is CancellationError {
+            continuation.finish()
+        } catch DAOGenError.databaseClosed where started {
+            // `close()` raced with a fetch: the observation ends as it does between fetches.
             continuation.finish()
         } catch {
             continuation.finish(throwing: error)
@@ -217,7 +225,7 @@ final class ObservationCenter: @unchecked Sendable {
         }
     }
 
-    /// Stops polling and wakes every observer, whose next fetch then throws that the database is closed.
+    /// Stops polling and wakes every observer, which then finds the database closed and finishes.
     func close() {
         lock.lock()
         isClosed = true

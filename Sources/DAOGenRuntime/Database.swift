@@ -34,8 +34,9 @@ public final class Database: @unchecked Sendable {
     var isClosedFlag = false
     /// True while someone holds the writer; guarded by the pool lock.
     var writerBusy = false
-    /// Tasks waiting for the writer, served first in, first out; guarded by the pool lock.
-    var writerWaiters: [CheckedContinuation<Void, any Error>] = []
+    /// Threads and tasks waiting for the writer, served first in, first out, whatever API they
+    /// came through; never empty unless ``writerBusy`` is false; guarded by the pool lock.
+    var writerWaiters: [WriterWaiter] = []
     /// Readers that no one holds; guarded by the pool lock.
     var idleReaders: [Connection] = []
     /// Readers opened so far (held or idle); guarded by the pool lock.
@@ -110,26 +111,34 @@ public final class Database: @unchecked Sendable {
         return try body(writer)
     }
 
+    /// How many threads and tasks wait for the writer (for tests).
+    var writerWaiterCount: Int { pool.withLock { writerWaiters.count } }
+
     /// The error that every use after ``close()`` throws.
     var closedError: DAOGenError { .databaseClosed(path: path) }
 
     // MARK: - The pool
 
-    /// Waits until the writer is free and takes it.
+    /// Takes the writer, or waits (blocking the thread) for its turn in the queue of waiters.
     @usableFromInline
     func checkOutWriter() throws {
         pool.lock()
         defer { pool.unlock() }
-        while true {
+        if isClosedFlag { throw closedError }
+        if !writerBusy {
+            writerBusy = true
+            checkedOutCount += 1
+            return
+        }
+        let turn = WriterTurn()
+        writerWaiters.append(.thread(turn))
+        blockedThreadCount += 1
+        defer { blockedThreadCount -= 1 }
+        // `releaseWriter()` grants the turn, handing the writer over still checked out;
+        // `close()` empties the queue instead.
+        while !turn.isGranted {
             if isClosedFlag { throw closedError }
-            if !writerBusy {
-                writerBusy = true
-                checkedOutCount += 1
-                return
-            }
-            blockedThreadCount += 1
             pool.wait()
-            blockedThreadCount -= 1
         }
     }
 
@@ -155,7 +164,7 @@ public final class Database: @unchecked Sendable {
                     pool.unlock()
                     continuation.resume()
                 } else {
-                    writerWaiters.append(continuation)
+                    writerWaiters.append(.task(continuation))
                     pool.unlock()
                 }
             }
@@ -166,7 +175,8 @@ public final class Database: @unchecked Sendable {
         }
     }
 
-    /// Gives the writer back, to a waiting task first; then tells observers about a commit.
+    /// Gives the writer back, handing it to the first waiter in the queue, if any; then tells
+    /// observers about a commit.
     @usableFromInline
     func releaseWriter() {
         var committed: Set<String>?
@@ -175,9 +185,16 @@ public final class Database: @unchecked Sendable {
         }
         pool.lock()
         if !writerWaiters.isEmpty {
-            let next = writerWaiters.removeFirst()
-            pool.unlock()
-            next.resume()
+            // The writer stays checked out: it passes to the waiter without ever being free.
+            switch writerWaiters.removeFirst() {
+            case let .task(continuation):
+                pool.unlock()
+                continuation.resume()
+            case let .thread(turn):
+                turn.isGranted = true
+                pool.broadcast()
+                pool.unlock()
+            }
         } else {
             writerBusy = false
             checkedOutCount -= 1
@@ -297,8 +314,8 @@ public final class Database: @unchecked Sendable {
     /// Checkpoints the write-ahead log into the database file and closes every connection.
     ///
     /// Waits for calls in progress on other threads to finish; calls that wait for a connection,
-    /// and every later call, throw ``DAOGenError/databaseClosed(path:)``. Observations end with
-    /// that error. Closing a closed database does nothing. The last connection to close removes
+    /// and every later call, throw ``DAOGenError/databaseClosed(path:)``. Observations finish
+    /// (their streams end without an error). Closing a closed database does nothing. The last connection to close removes
     /// the `-wal` and `-shm` files, so the file can be copied or shared on its own.
     /// - Throws: ``DAOGenError/closeInsideAccess(path:)`` when called from inside a transaction,
     ///   a read or a statement's body on this database: nothing is closed then.
@@ -326,7 +343,7 @@ public final class Database: @unchecked Sendable {
         idleReaders = []
         pool.unlock()
         for waiter in waitingReaders { waiter.resume(throwing: closedError) }
-        for waiter in waitingWriters { waiter.resume(throwing: closedError) }
+        for case let .task(waiter) in waitingWriters { waiter.resume(throwing: closedError) }
         observations.close()
         for reader in readers { reader.close() }
         if writer.usesWAL {

@@ -28,11 +28,12 @@ extension Date: DatabaseValueConvertible {
     }
 
     /// ISO-8601 text (with or without a fraction or a zone, as `Statement.iso8601Date(at:)`
-    /// reads it), or an INTEGER or REAL number of seconds since 1970; nil otherwise.
+    /// reads it), or an INTEGER (that a `Double` holds exactly) or REAL number of seconds since
+    /// 1970; nil otherwise.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {
         switch value {
         case let .text(text): ISO8601Timestamp.date(from: text)
-        case let .integer(seconds): Date(timeIntervalSince1970: Double(seconds))
+        case let .integer(seconds): Double(exactly: seconds).map { Date(timeIntervalSince1970: $0) }
         case let .real(seconds): seconds.isFinite ? Date(timeIntervalSince1970: seconds) : nil
         default: nil
         }
@@ -57,9 +58,14 @@ extension URL: DatabaseValueConvertible {
     /// The URL's `absoluteString`, as TEXT.
     public var databaseValue: DatabaseValue { .text(absoluteString) }
 
-    /// A TEXT (or UTF-8 blob) that `URL(string:)` accepts; nil otherwise.
+    /// A TEXT (or UTF-8 blob) that `URL(string:)` accepts as it is: nil when it fails, and when
+    /// the URL's `absoluteString` differs from the text (`URL(string:)` may percent-encode it,
+    /// which would change the value written back).
     public static func fromDatabaseValue(_ value: DatabaseValue) -> URL? {
-        String.fromDatabaseValue(value).flatMap { URL(string: $0) }
+        guard let text = String.fromDatabaseValue(value), let url = URL(string: text), url.absoluteString == text else {
+            return nil
+        }
+        return url
     }
 }
 
@@ -68,7 +74,9 @@ extension Decimal: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { .text(description) }
 
     /// A decimal number as TEXT (such as `-12.50` or `1e-5`), an INTEGER, or a REAL (read through
-    /// its shortest round-trip text, so 0.1 gives exactly 0.1); nil otherwise.
+    /// its shortest round-trip text, so 0.1 gives exactly 0.1); nil otherwise, and nil for a
+    /// number that `Decimal` cannot hold exactly (more than 38 significant digits, or an exponent
+    /// out of its range), which it would round.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Decimal? {
         switch value {
         case let .text(text): decimal(fromText: text)
@@ -81,8 +89,11 @@ extension Decimal: DatabaseValueConvertible {
     /// The number in `text` when the whole text is a plain decimal number; nil otherwise
     /// (`Decimal(string:)` alone would read a prefix, such as 1 from `1abc`).
     private static func decimal(fromText text: String) -> Decimal? {
-        guard isDecimalNumber(text.utf8) else { return nil }
-        return Decimal(string: text, locale: posixLocale)
+        guard isDecimalNumber(text.utf8), let decimal = Decimal(string: text, locale: posixLocale),
+              let read = DecimalDigits(decimal.description), read == DecimalDigits(text) else {
+            return nil
+        }
+        return decimal
     }
 
     /// The locale whose decimal separator is always `.`.

@@ -1,7 +1,9 @@
 import Foundation
 
-// Conformances of the standard library's types. Integers are stored as INTEGER and read back
-// range-checked; a REAL with no fractional part is accepted as an integer too.
+// Conformances of the standard library's types. Each reads a stored value only when it converts
+// exactly (the "lossy reads" rule): integers are stored as INTEGER and read back range-checked, a
+// REAL with no fractional part is accepted as an integer too, and an INTEGER as a floating-point
+// number when the type holds it exactly.
 
 extension DatabaseValue: DatabaseValueConvertible {
     /// The value itself.
@@ -79,11 +81,11 @@ extension Bool: DatabaseValueConvertible {
     /// 1 or 0, as INTEGER.
     public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
 
-    /// True for any nonzero number, false for zero; nil for NULL, text and blobs.
+    /// True for 1, false for 0 (INTEGER or REAL); nil for other numbers, NULL, text and blobs.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Bool? {
-        switch value {
-        case let .integer(integer): integer != 0
-        case let .real(real): real != 0
+        switch Int64.fromDatabaseValue(value) {
+        case 0: false
+        case 1: true
         default: nil
         }
     }
@@ -93,11 +95,12 @@ extension Double: DatabaseValueConvertible {
     /// The number, as REAL.
     public var databaseValue: DatabaseValue { .real(self) }
 
-    /// A REAL, or an INTEGER converted to the nearest `Double`; nil otherwise.
+    /// A REAL, or an INTEGER that a `Double` holds exactly (up to 2^53 in magnitude, and others);
+    /// nil otherwise.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Double? {
         switch value {
         case let .real(real): real
-        case let .integer(integer): Double(integer)
+        case let .integer(integer): Double(exactly: integer)
         default: nil
         }
     }
@@ -107,9 +110,10 @@ extension Float: DatabaseValueConvertible {
     /// The number, as REAL.
     public var databaseValue: DatabaseValue { .real(Double(self)) }
 
-    /// A REAL or an INTEGER, converted to the nearest `Float`; nil otherwise.
+    /// A REAL or an INTEGER that a `Float` holds exactly (what a `Float` is stored as, but not
+    /// the REAL 0.1); nil otherwise.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Float? {
-        Double.fromDatabaseValue(value).map { Float($0) }
+        Double.fromDatabaseValue(value).flatMap { Float(exactly: $0) }
     }
 }
 

@@ -65,7 +65,7 @@ extension Statement {
                 return EpochMilliseconds.date(milliseconds: milliseconds)
             }
         }
-        throw invalidValue(at: index, databaseValue(at: index), expected: "Date (ISO-8601 text)")
+        throw invalidValue(at: index, expected: "Date (ISO-8601 text)")
     }
 
     /// The column at 0-based `index` read as ISO-8601 text, or nil for NULL.
@@ -73,37 +73,51 @@ extension Statement {
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when it is not NULL and
     ///   does not parse.
     public func optionalISO8601Date(at index: Int32) throws -> Date? {
-        guard let text = sqlite3_column_text(handle, index) else { return nil }
-        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
-        // The fixed-width forms inline, anything else through the general parser.
-        if sqlite3_column_type(handle, index) == SQLITE_TEXT,
-           let milliseconds = ISO8601Timestamp.fixedWidthMilliseconds(bytes) ?? ISO8601Timestamp.milliseconds(parsing: bytes) {
-            return EpochMilliseconds.date(milliseconds: milliseconds)
+        let value = sqlite3_column_value(handle, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL:
+            return nil
+        case SQLITE_TEXT:
+            // Asked before the text: asking a blob or number for text converts it.
+            guard let text = sqlite3_value_text(value) else { break }
+            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
+            // The fixed-width forms inline, anything else through the general parser.
+            if let milliseconds = ISO8601Timestamp.fixedWidthMilliseconds(bytes) ?? ISO8601Timestamp.milliseconds(parsing: bytes) {
+                return EpochMilliseconds.date(milliseconds: milliseconds)
+            }
+        default:
+            break
         }
-        throw invalidValue(at: index, databaseValue(at: index), expected: "Date (ISO-8601 text)")
+        throw invalidValue(at: index, expected: "Date (ISO-8601 text)")
     }
 
-    /// The column at 0-based `index` read as a number of seconds since 1970-01-01T00:00:00Z.
+    /// The column at 0-based `index` read as a number of seconds since 1970-01-01T00:00:00Z: a
+    /// REAL, or an INTEGER that a `Double` holds exactly.
     ///
-    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for NULL or a value that
-    ///   is not a number, checked like ``double(at:)``.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for anything else,
+    ///   checked like ``double(at:)``.
     @inlinable
     public func unixEpochDate(at index: Int32) throws -> Date {
-        let seconds = sqlite3_column_double(handle, index)
-        if seconds == 0 {
-            try checkNumericZero(at: index, expected: "Date (seconds since 1970)")
+        let value = sqlite3_column_value(handle, index)
+        if sqlite3_value_type(value) == SQLITE_FLOAT {
+            return Date(timeIntervalSince1970: sqlite3_value_double(value))
         }
-        return Date(timeIntervalSince1970: seconds)
+        return Date(timeIntervalSince1970: try convertedDouble(at: index, expected: "Date (seconds since 1970)"))
     }
 
-    /// The column at 0-based `index` read as an integer number of milliseconds since 1970-01-01T00:00:00Z.
+    /// The column at 0-based `index` read as an integer number of milliseconds since
+    /// 1970-01-01T00:00:00Z, within the stored range of 8.64e15 ms either side of 1970.
     ///
-    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for NULL or a value that
-    ///   is not a number, checked like ``int64(at:)``.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for a value that is not
+    ///   such an integer, checked like ``int64(at:)``, and for one out of the range, which no
+    ///   `Date` binding stores.
     public func unixEpochMillisecondsDate(at index: Int32) throws -> Date {
-        let milliseconds = sqlite3_column_int64(handle, index)
-        if milliseconds == 0 {
-            try checkNumericZero(at: index, expected: "Date (milliseconds since 1970)")
+        let value = sqlite3_column_value(handle, index)
+        let expected = "Date (milliseconds since 1970)"
+        let milliseconds = sqlite3_value_type(value) == SQLITE_INTEGER
+            ? sqlite3_value_int64(value) : try convertedInt64(at: index, expected: expected)
+        guard milliseconds.magnitude <= EpochMilliseconds.limit.magnitude else {
+            throw invalidValue(at: index, expected: expected)
         }
         return EpochMilliseconds.date(milliseconds: milliseconds)
     }

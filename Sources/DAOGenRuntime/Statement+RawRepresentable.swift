@@ -9,7 +9,7 @@ extension Statement {
     public func rawRepresentable<Value: RawRepresentable>(
         at index: Int32, as type: Value.Type = Value.self
     ) throws -> Value where Value.RawValue == String {
-        let stored = databaseValue(at: index)
+        let stored = try exactDatabaseValue(at: index, expected: "\(Value.self)")
         guard let raw = String.fromDatabaseValue(stored), let value = Value(rawValue: raw) else {
             throw invalidValue(at: index, stored, expected: "\(Value.self)")
         }
@@ -24,7 +24,7 @@ extension Statement {
     public func rawRepresentable<Value: RawRepresentable>(
         at index: Int32, as type: Value.Type = Value.self
     ) throws -> Value where Value.RawValue == Int64 {
-        let stored = databaseValue(at: index)
+        let stored = try exactDatabaseValue(at: index, expected: "\(Value.self)")
         guard let raw = Int64.fromDatabaseValue(stored), let value = Value(rawValue: raw) else {
             throw invalidValue(at: index, stored, expected: "\(Value.self)")
         }

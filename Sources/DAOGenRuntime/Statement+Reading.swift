@@ -1,6 +1,12 @@
 import CSQLite
 import Foundation
 
+// Reading a column of the current row. Every reader reads a value exactly or throws
+// `DAOGenError.invalidValue`: a stored value is never read as a different one (the "lossy reads"
+// rule, docs/Runtime.md). The common case, a value stored in the class the reader expects, costs
+// one type test on the value SQLite already holds (`sqlite3_column_value`, then
+// `sqlite3_value_type`); the conversions are checked on a slow path.
+
 extension Statement {
     /// True when the column at 0-based `index` of the current row is NULL.
     @inlinable
@@ -8,121 +14,186 @@ extension Statement {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }
 
-    /// The column at 0-based `index` as an integer.
-    ///
-    /// An INTEGER is read as it is, and SQLite converts other values. Checked only where the check
-    /// costs nothing on the common path: when SQLite's conversion gives 0, the stored value must be
-    /// the INTEGER 0 or the REAL 0.0, so NULL, non-numeric text (`'abc'`) and blobs throw instead of
-    /// reading as 0. Other conversions are SQLite's: a REAL is truncated, text reads as its leading
-    /// number (`'12abc'` is 12).
-    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)``.
+    /// The column at 0-based `index` as an integer: an INTEGER, or a REAL with an integral value
+    /// that fits in `Int64` (such as 2.0).
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for anything else: NULL,
+    ///   a REAL such as 1.5 or 9.3e18, text (also `'12'`) and blobs.
     @inlinable
     public func int64(at index: Int32) throws -> Int64 {
-        let value = sqlite3_column_int64(handle, index)
-        if value == 0 {
-            try checkNumericZero(at: index, expected: "Int64")
+        let value = sqlite3_column_value(handle, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER {
+            return sqlite3_value_int64(value)
         }
-        return value
+        return try convertedInt64(at: index, expected: "Int64")
     }
 
     /// The column at 0-based `index` as an integer, or nil for NULL: what `isNull(at:)` followed by
-    /// ``int64(at:)`` reads, with the type asked only when SQLite's conversion gives 0.
-    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for non-numeric text or a blob.
+    /// ``int64(at:)`` reads.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` as ``int64(at:)``.
     @inlinable
     public func optionalInt64(at index: Int32) throws -> Int64? {
-        let value = sqlite3_column_int64(handle, index)
-        if value == 0 {
-            if sqlite3_column_type(handle, index) == SQLITE_NULL { return nil }
-            try checkNumericZero(at: index, expected: "Int64")
+        let value = sqlite3_column_value(handle, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return sqlite3_value_int64(value)
+        case SQLITE_NULL: return nil
+        default: return try convertedInt64(at: index, expected: "Int64")
         }
-        return value
+    }
+
+    /// The column at 0-based `index` as a double: a REAL, or an INTEGER that a `Double` holds
+    /// exactly (any integer up to 2^53 in magnitude).
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for anything else: NULL,
+    ///   an integer such as 2^53 + 1, text and blobs.
+    @inlinable
+    public func double(at index: Int32) throws -> Double {
+        let value = sqlite3_column_value(handle, index)
+        if sqlite3_value_type(value) == SQLITE_FLOAT {
+            return sqlite3_value_double(value)
+        }
+        return try convertedDouble(at: index, expected: "Double")
     }
 
     /// The column at 0-based `index` as a double, or nil for NULL: what `isNull(at:)` followed by
-    /// ``double(at:)`` reads, with the type asked only when SQLite's conversion gives 0.
-    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for non-numeric text or a blob.
+    /// ``double(at:)`` reads.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` as ``double(at:)``.
     @inlinable
     public func optionalDouble(at index: Int32) throws -> Double? {
-        let value = sqlite3_column_double(handle, index)
-        if value == 0 {
-            if sqlite3_column_type(handle, index) == SQLITE_NULL { return nil }
-            try checkNumericZero(at: index, expected: "Double")
+        let value = sqlite3_column_value(handle, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_FLOAT: return sqlite3_value_double(value)
+        case SQLITE_NULL: return nil
+        default: return try convertedDouble(at: index, expected: "Double")
         }
-        return value
     }
 
-    /// The column at 0-based `index` as a double.
-    ///
-    /// An INTEGER or REAL is read as a number; when SQLite's conversion gives 0, the stored value
-    /// must be a number, so NULL, non-numeric text and blobs throw instead of reading as 0.
-    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)``.
+    /// The column at 0-based `index` as a `Float`: a REAL or INTEGER that a `Float` holds
+    /// exactly (what binding a `Float` stores, but not the REAL 0.1).
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for anything else.
     @inlinable
-    public func double(at index: Int32) throws -> Double {
-        let value = sqlite3_column_double(handle, index)
-        if value == 0 {
-            try checkNumericZero(at: index, expected: "Double")
+    public func float(at index: Int32) throws -> Float {
+        let value = sqlite3_column_value(handle, index)
+        if sqlite3_value_type(value) == SQLITE_FLOAT, let float = Float(exactly: sqlite3_value_double(value)) {
+            return float
         }
-        return value
+        guard let float = Float(exactly: try convertedDouble(at: index, expected: "Float")) else {
+            throw invalidValue(at: index, expected: "Float")
+        }
+        return float
     }
 
-    /// The column at 0-based `index` as an INTEGER 0/1 boolean: true for any nonzero value.
-    ///
-    /// Checked like ``int64(at:)``: NULL and non-numeric text (`'yes'`) throw instead of reading
-    /// as false.
-    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)``.
+    /// The column at 0-based `index` as a boolean: the INTEGER 1 is true and 0 false (also the
+    /// REAL 1.0 and 0.0).
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for anything else:
+    ///   other numbers (2 is not read as true), NULL, text (`'yes'`) and blobs.
     @inlinable
     public func bool(at index: Int32) throws -> Bool {
-        if sqlite3_column_int64(handle, index) != 0 {
-            return true
+        let value = sqlite3_column_value(handle, index)
+        if sqlite3_value_type(value) == SQLITE_INTEGER {
+            switch sqlite3_value_int64(value) {
+            case 0: return false
+            case 1: return true
+            default: break
+            }
         }
-        try checkNumericZero(at: index, expected: "Bool")
-        return false
+        switch try convertedInt64(at: index, expected: "Bool") {
+        case 0: return false
+        case 1: return true
+        default: throw invalidValue(at: index, expected: "Bool")
+        }
     }
 
-    /// The column at 0-based `index` as text, embedded NUL bytes included; invalid UTF-8 is
-    /// repaired with replacement characters. A number or blob is converted by SQLite.
-    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for NULL.
+    /// The column at 0-based `index` as text: TEXT, or a blob, that is valid UTF-8, embedded NUL
+    /// bytes included.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for NULL, a number, and
+    ///   bytes that are not valid UTF-8 (never repaired with replacement characters).
     @inlinable
     public func string(at index: Int32) throws -> String {
-        guard let text = sqlite3_column_text(handle, index) else {
-            return try emptyTextOrThrow(at: index)
+        guard let string = try optionalString(at: index) else {
+            throw invalidValue(at: index, .null, expected: "String")
         }
-        let count = Int(sqlite3_column_bytes(handle, index))
-        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        return string
     }
 
-    /// The column at 0-based `index` as text, or nil for NULL: one SQLite call fewer than
-    /// `isNull(at:)` followed by `string(at:)`.
+    /// The column at 0-based `index` as text, or nil for NULL: what `isNull(at:)` followed by
+    /// ``string(at:)`` reads.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` as ``string(at:)``.
     @inlinable
-    public func optionalString(at index: Int32) -> String? {
-        guard let text = sqlite3_column_text(handle, index) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, index))
-        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    public func optionalString(at index: Int32) throws -> String? {
+        let value = sqlite3_column_value(handle, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_TEXT:
+            // The pointer is nil only for empty text.
+            guard let text = sqlite3_value_text(value) else { return "" }
+            guard let string = UTF8Text.string(validatingNulTerminated: text, count: Int(sqlite3_value_bytes(value))) else {
+                throw invalidValue(at: index, expected: "String")
+            }
+            return string
+        case SQLITE_BLOB:
+            return try blobText(value, at: index)
+        case SQLITE_NULL:
+            return nil
+        default:
+            throw invalidValue(at: index, expected: "String")
+        }
     }
 
-    /// The column at 0-based `index` as bytes, zero bytes included. Text is read as its UTF-8
-    /// bytes, and a number as its text.
-    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for NULL.
+    /// The column at 0-based `index` as bytes, zero bytes included: a blob, or the UTF-8 bytes of TEXT.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for NULL and numbers.
     @inlinable
     public func data(at index: Int32) throws -> Data {
-        guard let bytes = sqlite3_column_blob(handle, index) else {
-            // SQLite returns no pointer for NULL, and also for an empty blob or text.
-            return try emptyBytesOrThrow(at: index)
+        let value = sqlite3_column_value(handle, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_BLOB, SQLITE_TEXT:
+            // SQLite returns no pointer for an empty blob or text.
+            guard let bytes = sqlite3_value_blob(value) else { return Data() }
+            return Data(bytes: bytes, count: Int(sqlite3_value_bytes(value)))
+        default:
+            throw invalidValue(at: index, expected: "Data")
         }
-        let count = Int(sqlite3_column_bytes(handle, index))
-        return Data(bytes: bytes, count: count)
     }
 
-    /// The column at 0-based `index` in its storage class.
+    /// The column at 0-based `index` in its storage class; TEXT that is not valid UTF-8 is
+    /// repaired with replacement characters (``value(at:as:)`` with `DatabaseValue` throws instead).
     @inlinable
     public func databaseValue(at index: Int32) -> DatabaseValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, index))
         case SQLITE_FLOAT: .real(sqlite3_column_double(handle, index))
-        case SQLITE_TEXT: .text(optionalString(at: index) ?? "")
+        case SQLITE_TEXT: .text(repairedText(at: index))
         case SQLITE_BLOB: .blob(optionalData(at: index))
         default: .null
         }
+    }
+
+    /// The column at 0-based `index` in its storage class, exactly.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` naming `expected` for
+    ///   TEXT that is not valid UTF-8, which no `DatabaseValue` holds.
+    @usableFromInline
+    func exactDatabaseValue(at index: Int32, expected: String) throws -> DatabaseValue {
+        guard sqlite3_column_type(handle, index) == SQLITE_TEXT else { return databaseValue(at: index) }
+        guard let text = try? optionalString(at: index) else {
+            throw invalidValue(at: index, expected: expected)
+        }
+        return .text(text)
+    }
+
+    /// The text of a blob that is valid UTF-8 (the slow path of the text readers).
+    @usableFromInline
+    func blobText(_ value: OpaquePointer?, at index: Int32) throws -> String {
+        guard let bytes = sqlite3_value_blob(value) else { return "" }
+        let buffer = UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value)))
+        guard let string = UTF8Text.string(validating: buffer.bindMemory(to: UInt8.self)) else {
+            throw invalidValue(at: index, expected: "String")
+        }
+        return string
+    }
+
+    /// The text of a TEXT column, invalid UTF-8 repaired.
+    @usableFromInline
+    func repairedText(at index: Int32) -> String {
+        guard let text = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     /// The bytes of a column that is not NULL; empty when SQLite returns no pointer.
@@ -132,47 +203,44 @@ extension Statement {
         return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, index)))
     }
 
-    /// Checks a column that SQLite converted to the number 0: it must hold the INTEGER 0 or the
-    /// REAL 0.0 (the slow path of the number readers).
+    /// The integer that a column which is not an INTEGER holds exactly (the slow path of the
+    /// integer readers): a REAL with an integral value in range.
     @usableFromInline
-    func checkNumericZero(at index: Int32, expected: String) throws {
+    func convertedInt64(at index: Int32, expected: String) throws -> Int64 {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
-            return
-        case SQLITE_FLOAT where sqlite3_column_double(handle, index) == 0:
-            return
+            return sqlite3_column_int64(handle, index)
+        case SQLITE_FLOAT:
+            if let integer = Int64(exactly: sqlite3_column_double(handle, index)) { return integer }
         default:
-            throw invalidValue(at: index, databaseValue(at: index), expected: expected)
+            break
         }
+        throw invalidValue(at: index, expected: expected)
     }
 
-    /// Empty data for a column whose blob pointer is nil but that is not NULL (an empty blob or
-    /// text); NULL throws (the slow path of ``data(at:)``).
+    /// The double that a column which is not a REAL holds exactly (the slow path of the double
+    /// readers): an INTEGER up to 2^53 in magnitude, or any other that a `Double` holds exactly.
     @usableFromInline
-    func emptyBytesOrThrow(at index: Int32) throws -> Data {
-        if sqlite3_column_type(handle, index) == SQLITE_NULL {
-            throw invalidValue(at: index, .null, expected: "Data")
+    func convertedDouble(at index: Int32, expected: String) throws -> Double {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_FLOAT:
+            return sqlite3_column_double(handle, index)
+        case SQLITE_INTEGER:
+            if let double = Double(exactly: sqlite3_column_int64(handle, index)) { return double }
+        default:
+            break
         }
-        return Data()
-    }
-
-    /// "" for a column whose text pointer is nil but that is not NULL (empty text, an empty blob);
-    /// NULL throws (the slow path of ``string(at:)``).
-    @usableFromInline
-    func emptyTextOrThrow(at index: Int32) throws -> String {
-        if sqlite3_column_type(handle, index) == SQLITE_NULL {
-            throw invalidValue(at: index, .null, expected: "String")
-        }
-        return ""
+        throw invalidValue(at: index, expected: expected)
     }
 
     /// The column at 0-based `index` read as `Value`.
     ///
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when
-    ///   ``DatabaseValueConvertible/fromDatabaseValue(_:)`` rejects the stored value.
+    ///   ``DatabaseValueConvertible/fromDatabaseValue(_:)`` rejects the stored value, or when it
+    ///   is TEXT that is not valid UTF-8.
     @inlinable
     public func value<Value: DatabaseValueConvertible>(at index: Int32, as type: Value.Type = Value.self) throws -> Value {
-        let stored = databaseValue(at: index)
+        let stored = try exactDatabaseValue(at: index, expected: "\(Value.self)")
         guard let value = Value.fromDatabaseValue(stored) else {
             throw invalidValue(at: index, stored, expected: "\(Value.self)")
         }
@@ -189,5 +257,18 @@ extension Statement {
     @usableFromInline
     func invalidValue(at index: Int32, _ stored: DatabaseValue, expected: String) -> DAOGenError {
         .invalidValue(column: columnName(at: index), value: stored.description, expected: expected, sql: sql)
+    }
+
+    /// The error for the value stored in the column at 0-based `index`, which cannot be read as
+    /// the type `expected` names; the value is written as an SQL literal of its exact bytes.
+    @usableFromInline
+    func invalidValue(at index: Int32, expected: String) -> DAOGenError {
+        let stored: String
+        if sqlite3_column_type(handle, index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) {
+            stored = UTF8Text.literal(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
+        } else {
+            stored = databaseValue(at: index).description
+        }
+        return .invalidValue(column: columnName(at: index), value: stored, expected: expected, sql: sql)
     }
 }

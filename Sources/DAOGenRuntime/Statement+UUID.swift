@@ -35,7 +35,7 @@ extension Statement {
                 return uuid
             }
         }
-        throw invalidValue(at: index, databaseValue(at: index), expected: "UUID (text)")
+        throw invalidValue(at: index, expected: "UUID (text)")
     }
 
     /// The column at 0-based `index` read as a 16-byte blob.
@@ -49,6 +49,6 @@ extension Statement {
                 return uuid
             }
         }
-        throw invalidValue(at: index, databaseValue(at: index), expected: "UUID (16-byte blob)")
+        throw invalidValue(at: index, expected: "UUID (16-byte blob)")
     }
 }

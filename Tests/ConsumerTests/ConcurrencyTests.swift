@@ -244,6 +244,22 @@ import Testing
         try memory.close()
     }
 
+    @Test func closingTheDatabaseFinishesItsObservations() async throws {
+        var values = library.observe { try $0.author.count() }.makeAsyncIterator()
+        #expect(try await values.next() == 0)
+        try library.close()
+        #expect(try await values.next() == nil)
+        // On an in-memory database, and while a write wakes the observer just before the close.
+        let memory = try LibraryDatabase.open(path: ":memory:")
+        var counts = memory.observe { try $0.author.count() }.makeAsyncIterator()
+        #expect(try await counts.next() == 0)
+        try memory.author.insert(Author(name: "Ada"))
+        try memory.close()
+        while let count = try await counts.next() {
+            #expect(count == 1)
+        }
+    }
+
     /// Runs `sql` on the file from another process: the `sqlite3` shell when there is one, otherwise a
     /// second `Database` (another connection, which SQLite's data version tells apart the same way).
     private func writeFromAnotherProcess(_ sql: String) throws {

@@ -62,6 +62,20 @@ import Testing
         #expect(column == "small" && value == "1000" && expected == "Int8")
     }
 
+    @Test func aLossyReadIsReportedWithTheColumnAndTheStoredValue() throws {
+        // SQLite keeps a REAL that is not an integer in an INTEGER column, and text that is not UTF-8.
+        let select = #"SELECT "id", "small", "medium", "large", "byte", "count", "ratio", "amount", "link", "price", "quantity", "flag" FROM "reading" WHERE "id" = ?1"#
+        for (assignment, column, value, expected) in [
+            (#""count" = 1.5"#, "count", "1.5", "Int"), (#""count" = 9.3e18"#, "count", "9.3e+18", "Int"),
+            (#""ratio" = 0.1"#, "ratio", "0.1", "Float"), (#""flag" = 2"#, "flag", "2", "Bool"),
+            (#""link" = CAST(X'61FF' AS TEXT)"#, "link", "CAST(X'61FF' AS TEXT)", "URL"),
+        ] {
+            try edge.database.execute(#"DELETE FROM "reading"; INSERT INTO "reading" ("id") VALUES (1); UPDATE "reading" SET "# + assignment)
+            let error = try #require(throws: DAOGenError.self) { try edge.reading.find(id: 1) }
+            #expect(error == .invalidValue(column: column, value: value, expected: expected, sql: select))
+        }
+    }
+
     @Test func aTableWithoutAPrimaryKeyStillInsertsAndFetches() throws {
         try edge.logLine.insert(contentsOf: [LogLine(message: "a"), LogLine(message: "b", level: 2)])
         #expect(try edge.logLine.fetchAll(orderBy: [.level.descending]).map(\.message) == ["b", "a"])

@@ -33,15 +33,20 @@ struct BindingTests {
         #expect(try storedType(database) == "real")
     }
 
-    @Test("Bool is stored as INTEGER 0/1 and any nonzero integer reads as true")
+    @Test("Bool is stored as INTEGER 0/1; other integers are not read as true")
     func bool() throws {
         let database = try makeValueTable()
         #expect(try roundTrip(database, bind: { $0.bind(true, at: 1) }, read: { try $0.bool(at: 0) }))
         #expect(try storedValue(database) == .integer(1))
         #expect(try !roundTrip(database, bind: { $0.bind(false, at: 1) }, read: { try $0.bool(at: 0) }))
         #expect(try storedValue(database) == .integer(0))
-        #expect(try roundTrip(database, bind: { $0.bind(Int64(-5), at: 1) }, read: { try $0.bool(at: 0) }))
-        #expect(try roundTrip(database, bind: { $0.bind(Int64(2), at: 1) }, read: { try $0.value(at: 0, as: Bool.self) }))
+        // Read as true and written back, -5 and 2 would become 1: the lossy reads rule refuses them.
+        #expect(throws: DAOGenError.invalidValue(column: "v", value: "-5", expected: "Bool", sql: "SELECT v FROM t")) {
+            try roundTrip(database, bind: { $0.bind(Int64(-5), at: 1) }, read: { try $0.bool(at: 0) })
+        }
+        #expect(throws: DAOGenError.invalidValue(column: "v", value: "2", expected: "Bool", sql: "SELECT v FROM t")) {
+            try roundTrip(database, bind: { $0.bind(Int64(2), at: 1) }, read: { try $0.value(at: 0, as: Bool.self) })
+        }
     }
 
     @Test(

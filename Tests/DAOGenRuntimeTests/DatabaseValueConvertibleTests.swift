@@ -33,13 +33,14 @@ struct DatabaseValueConvertibleTests {
         #expect(Int.fromDatabaseValue(.null) == nil)
     }
 
-    @Test("Bool stores 0/1 and reads any nonzero integer as true")
+    @Test("Bool stores 0/1 and reads only 0 and 1")
     func bool() throws {
         #expect(try storeAndRead(true))
         #expect(try !storeAndRead(false))
         #expect(true.databaseValue == .integer(1))
         #expect(false.databaseValue == .integer(0))
-        #expect(Bool.fromDatabaseValue(.integer(-3)) == true)
+        #expect(Bool.fromDatabaseValue(.integer(-3)) == nil)
+        #expect(Bool.fromDatabaseValue(.real(1)) == true)
         #expect(Bool.fromDatabaseValue(.integer(0)) == false)
         #expect(Bool.fromDatabaseValue(.text("true")) == nil)
     }

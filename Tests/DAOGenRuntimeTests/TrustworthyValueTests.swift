@@ -73,10 +73,17 @@ struct TrustworthyValueTests {
         #expect(try read("SELECT ''") { try $0.string(at: 0) } == "")
         #expect(try read("SELECT X''") { try $0.data(at: 0) } == Data())
         #expect(try read("SELECT ''") { try $0.data(at: 0) } == Data())
-        // SQLite's own conversions of values that are not 0 are kept: they cost nothing to read.
-        #expect(try read("SELECT 2.75") { try $0.int64(at: 0) } == 2)
-        #expect(try read("SELECT '12abc'") { try $0.int64(at: 0) } == 12)
-        #expect(try read("SELECT 42") { try $0.string(at: 0) } == "42")
+        // SQLite's own conversions are lossy reads (docs/Runtime.md): refused, not truncated or reformatted.
+        #expect(throws: DAOGenError.invalidValue(column: "2.75", value: "2.75", expected: "Int64", sql: "SELECT 2.75")) {
+            try read("SELECT 2.75") { try $0.int64(at: 0) }
+        }
+        #expect(throws: DAOGenError.invalidValue(column: "'12abc'", value: "'12abc'", expected: "Int64", sql: "SELECT '12abc'")) {
+            try read("SELECT '12abc'") { try $0.int64(at: 0) }
+        }
+        #expect(throws: DAOGenError.invalidValue(column: "42", value: "42", expected: "String", sql: "SELECT 42")) {
+            try read("SELECT 42") { try $0.string(at: 0) }
+        }
+        #expect(try read("SELECT 2.0") { try $0.int64(at: 0) } == 2)
     }
 
     @Test("NaN is refused when bound, not stored as NULL")

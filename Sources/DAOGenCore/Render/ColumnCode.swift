@@ -95,7 +95,7 @@ struct ColumnCode {
         case .bool: value = ("statement.bool(\(at))", true)
         case .string: value = ("statement.string(\(at))", true)
         case .data: value = ("statement.data(\(at))", true)
-        case .float: value = ("Float(statement.double(\(at)))", true)
+        case .float: value = ("statement.float(\(at))", true)
         case .int, .int32, .int16, .int8, .uint8, .url, .decimal, .custom:
             value = ("statement.value(\(at), as: \(column.swiftType.swiftName).self)", true)
         case .date(.iso8601): value = ("statement.iso8601Date(\(at))", true)
@@ -107,7 +107,7 @@ struct ColumnCode {
         }
         guard isOptional else { return value }
         switch column.swiftType {
-        case .string: return ("statement.optionalString(\(at))", false)
+        case .string: return ("statement.optionalString(\(at))", true)
         case .int64: return ("statement.optionalInt64(\(at))", true)
         case .double: return ("statement.optionalDouble(\(at))", true)
         case .date(.iso8601): return ("statement.optionalISO8601Date(\(at))", true)

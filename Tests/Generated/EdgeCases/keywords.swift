@@ -60,10 +60,10 @@ extension Keyword {
     package init(row statement: Statement) throws {
         self.order = try statement.optionalInt64(at: 0)
         self.group = try statement.string(at: 1)
-        self.select = statement.optionalString(at: 2)
+        self.select = try statement.optionalString(at: 2)
         self.`where` = try statement.optionalInt64(at: 3)
-        self.`default` = statement.optionalString(at: 4)
-        self.statement = statement.optionalString(at: 5)
+        self.`default` = try statement.optionalString(at: 4)
+        self.statement = try statement.optionalString(at: 5)
     }
 
     /// Binds every column to parameters `?1`...`?6`, in column order.

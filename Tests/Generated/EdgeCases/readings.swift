@@ -94,7 +94,7 @@ extension Reading {
         self.large = try statement.isNull(at: 3) ? nil : statement.value(at: 3, as: Int32.self)
         self.byte = try statement.isNull(at: 4) ? nil : statement.value(at: 4, as: UInt8.self)
         self.count = try statement.value(at: 5, as: Int.self)
-        self.ratio = try statement.isNull(at: 6) ? nil : Float(statement.double(at: 6))
+        self.ratio = try statement.isNull(at: 6) ? nil : statement.float(at: 6)
         self.amount = try statement.isNull(at: 7) ? nil : statement.value(at: 7, as: Money.self)
         self.link = try statement.isNull(at: 8) ? nil : statement.value(at: 8, as: URL.self)
         self.price = try statement.isNull(at: 9) ? nil : statement.value(at: 9, as: Decimal.self)

@@ -50,7 +50,7 @@ extension Client {
     public init(row statement: Statement) throws {
         self.id = try statement.optionalInt64(at: 0)
         self.name = try statement.string(at: 1)
-        self.email = statement.optionalString(at: 2)
+        self.email = try statement.optionalString(at: 2)
         self.loyaltyPoints = try statement.int64(at: 3)
     }
 

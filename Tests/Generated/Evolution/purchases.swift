@@ -63,7 +63,7 @@ extension Purchase {
         self.clientId = try statement.int64(at: 1)
         self.amount = try statement.optionalInt64(at: 2)
         self.status = try statement.rawRepresentable(at: 3, as: Status.self)
-        self.note = statement.optionalString(at: 4)
+        self.note = try statement.optionalString(at: 4)
     }
 
     /// Binds every column to parameters `?1`...`?5`, in column order.

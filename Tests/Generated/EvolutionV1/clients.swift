@@ -50,8 +50,8 @@ extension Client {
     public init(row statement: Statement) throws {
         self.id = try statement.optionalInt64(at: 0)
         self.name = try statement.string(at: 1)
-        self.email = statement.optionalString(at: 2)
-        self.phone = statement.optionalString(at: 3)
+        self.email = try statement.optionalString(at: 2)
+        self.phone = try statement.optionalString(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.

@@ -45,7 +45,7 @@ extension Client {
     public init(row statement: Statement) throws {
         self.id = try statement.optionalInt64(at: 0)
         self.name = try statement.string(at: 1)
-        self.email = statement.optionalString(at: 2)
+        self.email = try statement.optionalString(at: 2)
     }
 
     /// Binds every column to parameters `?1`...`?3`, in column order.

@@ -50,8 +50,8 @@ extension Purchase {
     public init(row statement: Statement) throws {
         self.id = try statement.optionalInt64(at: 0)
         self.clientId = try statement.int64(at: 1)
-        self.amount = statement.optionalString(at: 2)
-        self.note = statement.optionalString(at: 3)
+        self.amount = try statement.optionalString(at: 2)
+        self.note = try statement.optionalString(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.

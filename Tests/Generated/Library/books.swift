@@ -81,13 +81,13 @@ extension Book {
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
         self.id = try statement.optionalInt64(at: 0)
-        self.isbn = statement.optionalString(at: 1)
+        self.isbn = try statement.optionalString(at: 1)
         self.title = try statement.string(at: 2)
         self.authorId = try statement.int64(at: 3)
         self.published = try statement.optionalISO8601Date(at: 4)
         self.status = try statement.rawRepresentable(at: 5, as: Status.self)
         self.rating = try statement.optionalDouble(at: 6)
-        self.subtitle = statement.optionalString(at: 7)
+        self.subtitle = try statement.optionalString(at: 7)
         self.price = try statement.isNull(at: 8) ? nil : statement.value(at: 8, as: Decimal.self)
     }
 
@@ -368,7 +368,7 @@ extension Book {
         /// Reads a row from the current row of the query's statement, by result column index.
         public init(row statement: Statement) throws {
             self.title = try statement.string(at: 0)
-            self.author = statement.optionalString(at: 1)
+            self.author = try statement.optionalString(at: 1)
             self.website = try statement.isNull(at: 2) ? nil : statement.value(at: 2, as: URL.self)
         }
     }
@@ -547,7 +547,7 @@ extension BookDAO {
         try database.withStatement(BookQueries.isbns) { statement in
             statement.bind(low, at: 1)
             statement.bind(high, at: 2)
-            return try statement.fetchAll { statement in statement.optionalString(at: 0) }
+            return try statement.fetchAll { statement in try statement.optionalString(at: 0) }
         }
     }
 
@@ -606,7 +606,7 @@ extension BookSummary {
     public init(row statement: Statement) throws {
         self.id = try statement.int64(at: 0)
         self.title = try statement.string(at: 1)
-        self.authorName = statement.optionalString(at: 2)
+        self.authorName = try statement.optionalString(at: 2)
     }
 }
 

@@ -81,13 +81,13 @@ extension Book {
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
         self.id = try statement.optionalInt64(at: 0)
-        self.isbn = statement.optionalString(at: 1)
+        self.isbn = try statement.optionalString(at: 1)
         self.title = try statement.string(at: 2)
         self.authorId = try statement.int64(at: 3)
         self.published = try statement.optionalISO8601Date(at: 4)
         self.status = try statement.rawRepresentable(at: 5, as: Status.self)
-        self.legacyCode = statement.optionalString(at: 6)
-        self.subtitle = statement.optionalString(at: 7)
+        self.legacyCode = try statement.optionalString(at: 6)
+        self.subtitle = try statement.optionalString(at: 7)
         self.price = try statement.isNull(at: 8) ? nil : statement.value(at: 8, as: Decimal.self)
     }
 

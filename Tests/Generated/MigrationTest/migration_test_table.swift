@@ -49,9 +49,9 @@ extension MigrationTestTable {
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
         self.rowID = try statement.optionalInt64(at: 0)
-        self.version1 = statement.optionalString(at: 1)
-        self.version2 = statement.optionalString(at: 2)
-        self.version3 = statement.optionalString(at: 3)
+        self.version1 = try statement.optionalString(at: 1)
+        self.version2 = try statement.optionalString(at: 2)
+        self.version3 = try statement.optionalString(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.

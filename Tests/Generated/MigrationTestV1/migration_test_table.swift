@@ -39,7 +39,7 @@ extension MigrationTestTable {
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
         self.rowID = try statement.optionalInt64(at: 0)
-        self.version1 = statement.optionalString(at: 1)
+        self.version1 = try statement.optionalString(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.

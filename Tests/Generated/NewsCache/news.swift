@@ -48,7 +48,7 @@ extension News {
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
         self.id = try statement.optionalInt64(at: 0)
-        self.userID = statement.optionalString(at: 1)
+        self.userID = try statement.optionalString(at: 1)
         self.dict = try statement.isNull(at: 2) ? nil : statement.data(at: 2)
     }
 

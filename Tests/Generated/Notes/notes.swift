@@ -41,7 +41,7 @@ extension Note {
     /// Reads a record from the current row of a statement that selects `selection`.
     init(row statement: Statement) throws {
         self.date = try statement.iso8601Date(at: 0)
-        self.content = statement.optionalString(at: 1)
+        self.content = try statement.optionalString(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.

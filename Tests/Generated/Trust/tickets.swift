@@ -95,14 +95,14 @@ extension Ticket {
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
         self.id = try statement.optionalInt64(at: 0)
-        self.`self` = statement.optionalString(at: 1)
+        self.`self` = try statement.optionalString(at: 1)
         self.tier = try statement.rawRepresentable(at: 2, as: Tier.self)
         self.status = try statement.isNull(at: 3) ? nil : statement.rawRepresentable(at: 3, as: Status.self)
-        self.note = statement.optionalString(at: 4)
-        self.lineBreak = statement.optionalString(at: 5)
+        self.note = try statement.optionalString(at: 4)
+        self.lineBreak = try statement.optionalString(at: 5)
         self.small = try statement.value(at: 6, as: Int8.self)
         self.rating = try statement.string(at: 7)
-        self.fullName = statement.optionalString(at: 8)
+        self.fullName = try statement.optionalString(at: 8)
         self.flag = try statement.isNull(at: 9) ? nil : statement.bool(at: 9)
     }
 
@@ -330,7 +330,7 @@ extension Level {
     /// Reads a record from the current row of a statement that selects `selection`.
     public init(row statement: Statement) throws {
         self.code = try statement.rawRepresentable(at: 0, as: Code.self)
-        self.label = statement.optionalString(at: 1)
+        self.label = try statement.optionalString(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
