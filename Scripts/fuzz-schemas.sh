@@ -22,8 +22,8 @@ done
 out=${out:-${TMPDIR:-/tmp}/daogen-fuzz-$seed}
 rm -rf "$out"; mkdir -p "$out"
 swift build --build-tests || exit 1
-# Keep a bit more than the sample of generated code (roughly one mutant in eight generates).
-stride=$(( mutants / (sample * 10) )); [ "$stride" -ge 1 ] || stride=1
+# Keep more than the sample of generated code (roughly one mutant in ten generates).
+stride=$(( mutants / (sample * 15) )); [ "$stride" -ge 1 ] || stride=1
 next=0
 while [ "$next" -lt "$mutants" ]; do
   DAOGEN_FUZZ_SEED=$seed DAOGEN_FUZZ_START=$next DAOGEN_FUZZ_MUTANTS=$((mutants - next)) DAOGEN_FUZZ_OUT=$out \

@@ -210,3 +210,24 @@ import Testing
         }
     }
 }
+
+/// A keyword used as an argument label in a call needs backticks only for `inout`, `var` and `let`;
+/// Swift warns about the others (`delete(\`self\`: ...)`), and generated code has no warnings.
+@Suite struct ArgumentLabelTests {
+    @Test func onlyInoutVarAndLetKeepTheirBackticks() {
+        #expect(SwiftNaming.argumentLabel("`self`") == "self")
+        #expect(SwiftNaming.argumentLabel("`class`") == "class")
+        #expect(SwiftNaming.argumentLabel("`inout`") == "`inout`")
+        #expect(SwiftNaming.argumentLabel("`var`") == "`var`")
+        #expect(SwiftNaming.argumentLabel("`let`") == "`let`")
+        #expect(SwiftNaming.argumentLabel("title") == "title")
+    }
+
+    @Test func aKeyNamedWithAKeywordIsPassedWithoutBackticks() throws {
+        let loaded = try loadSchema([
+            "t.yaml": "tables:\n  - name: t\n    columns:\n      - name: self\n        type: TEXT\n        primaryKey: true\n      - name: inout\n        type: TEXT\n",
+        ])
+        let model = TableModel(table: loaded.schema.tables[0], schema: loaded.schema)
+        #expect(model.recordKeyArguments.map(\.label) == ["self"])
+    }
+}

@@ -15,10 +15,17 @@ struct ParameterModel {
 
 /// A labelled argument of a call, written `label: value`.
 struct ArgumentModel {
+    /// The label as a call writes it (`SwiftNaming.argumentLabel(_:)`).
     var label: String
     var value: String
     /// True for the last argument, which takes no comma after it.
     var isLast: Bool
+
+    init(label: String, value: String, isLast: Bool) {
+        self.label = SwiftNaming.argumentLabel(label)
+        self.value = value
+        self.isLast = isLast
+    }
 }
 
 /// An enum case, written `case name = rawValueLiteral`.

@@ -128,6 +128,14 @@ enum SwiftNaming {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// `name` (as `escaped(_:)` writes it) as the label of an argument in a call: there only `inout`,
+    /// `var` and `let` need backticks, and Swift warns about any other keyword in them.
+    static func argumentLabel(_ name: String) -> String {
+        guard name.hasPrefix("`"), name.hasSuffix("`"), name.count > 2 else { return name }
+        let word = String(name.dropFirst().dropLast())
+        return ["inout", "var", "let"].contains(word) ? name : word
+    }
+
     /// Swift keywords that need backticks as property, parameter or case names.
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",

@@ -91,8 +91,8 @@ extension ShelfItem {
     package init(row statement: Statement) throws {
         self.id = try statement.optionalInt64(at: 0)
         self.label = try statement.string(at: 1)
-        self.shelf = statement.optionalString(at: 2)
-        self.isbn = statement.optionalString(at: 3)
+        self.shelf = try statement.optionalString(at: 2)
+        self.isbn = try statement.optionalString(at: 3)
         self.kind = try statement.isNull(at: 4) ? nil : statement.rawRepresentable(at: 4, as: Kind.self)
         self.seen = try statement.isNull(at: 5) ? nil : statement.unixEpochMillisecondsDate(at: 5)
         self.token = try statement.isNull(at: 6) ? nil : statement.uuidBlob(at: 6)

@@ -338,7 +338,7 @@ extension Book {
 
         /// Reads a row from the current row of the query's statement, by result column index.
         public init(row statement: Statement) throws {
-            self.title = statement.optionalString(at: 0)
+            self.title = try statement.optionalString(at: 0)
             self.best = try statement.optionalDouble(at: 1)
         }
     }
@@ -684,7 +684,7 @@ extension BookSummary {
         public init(row statement: Statement) throws {
             self.id = try statement.int64(at: 0)
             self.title = try statement.string(at: 1)
-            self.authorName = statement.optionalString(at: 2)
+            self.authorName = try statement.optionalString(at: 2)
         }
     }
 }
