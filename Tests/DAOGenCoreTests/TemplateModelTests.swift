@@ -4,9 +4,10 @@ import Testing
 
 @testable import _DAOGenCore
 
-/// The view models are plain structs that swift-mustache reads through `Mirror`: these tests pin down
-/// how it reads them, and that every name the built-in templates use is a stored property of a model
-/// (a computed property, which `Mirror` does not see, would render as nothing).
+/// The view models are plain structs whose stored properties the templates read, reflected through
+/// `Mirror` (`TemplateRenderer.context(of:)`) and rendered by swift-mustache: these tests pin down how
+/// a model reads, and that every name the built-in templates use is a stored property of a model (a
+/// computed property, which `Mirror` does not see, would render as nothing).
 @Suite struct TemplateModelTests {
     struct Item {
         var name: String
@@ -30,11 +31,13 @@ import Testing
         var library = MustacheLibrary()
         try library.register(source, named: "main")
         for (name, partial) in partials { try library.register(partial, named: name) }
-        return library.render(Self.model, withTemplate: "main")!
+        return library.render(TemplateRenderer.context(of: Self.model)!, withTemplate: "main")!
     }
 
     @Test func storedPropertiesAreReadAndComputedOnesAreNot() throws {
         #expect(try Self.render("{{name}} {{count}} [{{computed}}]") == "outer 0 []")
+        // As swift-mustache reads the struct itself.
+        #expect(try MustacheTemplate(string: "{{name}} {{count}} [{{computed}}]").render(Self.model) == "outer 0 []")
     }
 
     @Test func falseEmptyAndNilSkipASectionAndZeroDoesNot() throws {
@@ -46,7 +49,9 @@ import Testing
 
     /// A nil Optional counts as absent: the name is looked up in the enclosing models, as for a missing one.
     @Test func aNilOptionalIsLookedUpInTheEnclosingModel() throws {
-        #expect(try Self.render("{{#items}}{{name}}:{{note}};{{/items}}") == "a:n;b:outer note;")
+        let source = "{{#items}}{{name}}:{{note}};{{/items}}"
+        #expect(try Self.render(source) == "a:n;b:outer note;")
+        #expect(try MustacheTemplate(string: source).render(Self.model) == "a:n;b:outer note;")
     }
 
     /// A partial's indentation reaches a line that starts a rendered tag's output, not one of the lines an
