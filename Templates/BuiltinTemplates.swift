@@ -6,7 +6,7 @@ public enum BuiltinTemplates {
     /// Template text by name (the file name without `.mustache`).
     public static let all: [String: String] = [
         "bind": ##"""
-{{! Binds one value to a statement parameter, on one line; a value unwrapped from an Optional first binds NULL when nil. }}
+{{! Binds one value to a statement parameter, on one line. A value unwrapped from an Optional first (`unwrapped`) binds NULL when nil; the model then names it `value`. }}
 {{#unwrapped}}if let value = {{{.}}} { {{/unwrapped}}statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}){{#unwrapped}} } else { statement.bindNull(at: {{{index}}}) }{{/unwrapped}}
 
 """##,
