@@ -12,8 +12,8 @@ let generatedFixtures = [
     "LibraryV1", "EvolutionV1", "EvolutionV2", "MigrationTestV1", "TrustV1",
 ]
 
-/// The Mustache templates, compiled into the binary through Templates/BuiltinTemplates.swift.
-let templateFiles = ["table-file.mustache", "database-file.mustache"]
+/// The Mustache templates and the partials they include, compiled into the binary through Templates/BuiltinTemplates.swift.
+let templateFiles = ["table-file.mustache", "database-file.mustache", "bind.mustache", "sql-literal.mustache"]
 
 let package = Package(
     name: "daogen",

@@ -15,9 +15,10 @@ cd "$(dirname "$0")/.."
   echo 'public enum BuiltinTemplates {'
   echo '    /// Template text by name (the file name without `.mustache`).'
   echo '    public static let all: [String: String] = ['
-  for name in table-file database-file; do
+  for file in $(LC_ALL=C ls Templates/*.mustache); do  # every template and partial, in name order
+    name=$(basename "$file" .mustache)
     printf '        "%s": ##"""\n' "$name"
-    cat "Templates/$name.mustache"
+    cat "$file"
     echo  # a multi-line literal drops the newline before its closing delimiter: keep the file's last one
     echo '"""##,'
   done

@@ -29,18 +29,29 @@ import Testing
         return text
     }
 
+    /// Every .mustache file of Templates/, the partials included, by name (without `.mustache`), in the order
+    /// of their names' bytes, as the record script lists them.
+    static func templateSources() throws -> [(name: String, text: String)] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
+            .filter { $0.hasSuffix(".mustache") }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .map { file in
+                (String(file.dropLast(".mustache".count)), try String(contentsOf: directory.appending(path: file), encoding: .utf8))
+            }
+    }
+
     @Test func compiledTemplatesMatchTheMustacheFiles() throws {
-        let templates = try TemplateRenderer.templateNames.map { name in
-            (name, try String(contentsOf: Self.directory.appending(path: "\(name).mustache"), encoding: .utf8))
-        }
+        let templates = try Self.templateSources()
         let expected = Self.source(embedding: templates)
         let file = Self.directory.appending(path: "BuiltinTemplates.swift")
         if isRecording {
             try Data(expected.utf8).write(to: file, options: .atomic)
         }
         #expect(try String(contentsOf: file, encoding: .utf8) == expected, "re-record with DAOGEN_RECORD=1")
+        #expect(BuiltinTemplates.all.keys.sorted() == templates.map(\.name).sorted())
         for (name, text) in templates {
             #expect(BuiltinTemplates.all[name] == text)
         }
+        #expect(Set(TemplateRenderer.templateNames).isSubset(of: BuiltinTemplates.all.keys))
     }
 }

@@ -1,128 +1,105 @@
 import Foundation
+import Mustache
 import Testing
 
 @testable import _DAOGenCore
 
-/// Every view model sets each of its stored properties, under the property's name, in declaration
-/// order (`TemplateModel.members(into:)`): the models of every golden schema, compared with their
-/// properties read through `Mirror`.
+/// The view models are plain structs whose stored properties the templates read, reflected through
+/// `Mirror` (`TemplateRenderer.context(of:)`) and rendered by swift-mustache: these tests pin down how
+/// a model reads, and that every name the built-in templates use is a stored property of a model (a
+/// computed property, which `Mirror` does not see, would render as nothing).
 @Suite struct TemplateModelTests {
-    @Test(arguments: GoldenFileTests.cases)
-    func modelsSetEveryStoredProperty(_ testCase: GoldenFileTests.Case) throws {
-        var verified = try Generator.load(directory: packageRoot.appending(path: testCase.schema), displayPath: testCase.schema)
-        if let version = testCase.version {
-            verified = Generator.asOf(verified, version: version)
-        }
-        let database = Generator.databaseModel(of: verified)
-        #expect(Self.differences(database.templateValue, Self.reflected(database), at: "DatabaseModel") == [])
-        for file in verified.files {
-            let model = Generator.tableFileModel(of: file, in: verified)
-            #expect(Self.differences(model.templateValue, Self.reflected(model), at: "TableFileModel \(file.name)") == [])
-        }
+    struct Item {
+        var name: String
+        var note: String?
     }
 
-    /// The golden schemas hold every kind of view model, so the test above reads them all.
-    @Test func goldenSchemasHoldEveryKindOfModel() throws {
-        var kinds: Set<String> = []
+    struct Model {
+        var name: String
+        var flag: Bool
+        var count: Int
+        var items: [Item]
+        var none: [Item]
+        var note: String?
+        var computed: String { "computed" }
+    }
+
+    static let model = Model(
+        name: "outer", flag: false, count: 0, items: [Item(name: "a", note: "n"), Item(name: "b", note: nil)], none: [], note: "outer note")
+
+    static func render(_ source: String, partials: [String: String] = [:]) throws -> String {
+        var library = MustacheLibrary()
+        try library.register(source, named: "main")
+        for (name, partial) in partials { try library.register(partial, named: name) }
+        return library.render(TemplateRenderer.context(of: Self.model)!, withTemplate: "main")!
+    }
+
+    @Test func storedPropertiesAreReadAndComputedOnesAreNot() throws {
+        #expect(try Self.render("{{name}} {{count}} [{{computed}}]") == "outer 0 []")
+        // As swift-mustache reads the struct itself.
+        #expect(try MustacheTemplate(string: "{{name}} {{count}} [{{computed}}]").render(Self.model) == "outer 0 []")
+    }
+
+    @Test func falseEmptyAndNilSkipASectionAndZeroDoesNot() throws {
+        #expect(try Self.render("{{#flag}}T{{/flag}}{{^flag}}F{{/flag}}") == "F")
+        #expect(try Self.render("{{#none}}x{{/none}}{{^none}}empty{{/none}}") == "empty")
+        #expect(try Self.render("{{#missing}}x{{/missing}}{{^missing}}nil{{/missing}}") == "nil")
+        #expect(try Self.render("{{#count}}<{{.}}>{{/count}}{{^count}}zero{{/count}}") == "<0>")
+    }
+
+    /// A nil Optional counts as absent: the name is looked up in the enclosing models, as for a missing one.
+    @Test func aNilOptionalIsLookedUpInTheEnclosingModel() throws {
+        let source = "{{#items}}{{name}}:{{note}};{{/items}}"
+        #expect(try Self.render(source) == "a:n;b:outer note;")
+        #expect(try MustacheTemplate(string: source).render(Self.model) == "a:n;b:outer note;")
+    }
+
+    /// A partial's indentation reaches a line that starts a rendered tag's output, not one of the lines an
+    /// array section renders after its first: `sql-literal.mustache` starts each line with its line break.
+    @Test func partialIndentationReachesLinesThatFollowALineBreak() throws {
+        let source = "[\n  {{> list}}\n]\n"
+        #expect(try Self.render(source, partials: ["list": "{{#items}}\n{{name}}\n{{/items}}\n"]) == "[\n  a\nb\n]\n")
+        #expect(try Self.render(source, partials: ["list": "start{{#items}}\n{{name}}{{/items}}\n"]) == "[\n  start\n  a\n  b\n]\n")
+    }
+
+    /// Every name a built-in template reads is a stored property of a view model of the golden schemas.
+    @Test func builtInTemplatesReadStoredPropertiesOnly() throws {
+        var labels: Set<String> = []
         for testCase in GoldenFileTests.cases where testCase.version == nil {
             let verified = try Generator.load(directory: packageRoot.appending(path: testCase.schema), displayPath: testCase.schema)
-            Self.collectKinds(of: Generator.databaseModel(of: verified), into: &kinds)
+            Self.collectLabels(of: Generator.databaseModel(of: verified), into: &labels)
             for file in verified.files {
-                Self.collectKinds(of: Generator.tableFileModel(of: file, in: verified), into: &kinds)
+                Self.collectLabels(of: Generator.tableFileModel(of: file, in: verified), into: &labels)
             }
         }
-        let expected: Set<String> = [
-            "ArgumentModel", "BindModel", "CaseModel", "DatabaseModel", "DocLineModel", "EnumModel", "FinderModel",
-            "Line", "MigrationModel", "Multiline", "OrderingMember", "ParameterModel", "Property", "PropertyModel",
-            "QueryMethodModel", "QueryStatementModel", "QueryStructModel", "ReadModel", "StatementModel", "StepModel",
-            "StringLiteralModel", "TableEntry", "TableFileModel", "TableModel",
-        ]
-        #expect(kinds == expected)
+        var names: Set<String> = []
+        for source in try BuiltinTemplatesTests.templateSources().map(\.text) {
+            names.formUnion(Self.names(in: source))
+        }
+        #expect(names.count > 50)
+        #expect(names.subtracting(labels) == [])
+        #expect(Self.names(in: "{{#a}}{{{b.c}}}{{^d}}{{.}}{{/d}}{{> e}}{{! f }}{{/a}}") == ["a", "b", "c", "d"])
     }
 
-    @Test func aMissingOrMisnamedPropertyIsFound() {
-        struct Model: TemplateModel {
-            var name: String
-            var flag: Bool?
-            var count: Int
-            func members(into object: inout TemplateObject) {
-                object.set("name", name)
-                object.set("flags", flag)
-            }
+    /// The names of variables and sections in a template, dotted names split; not partials or comments.
+    static func names(in source: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = source[...]
+        while let open = rest.range(of: "{{") {
+            rest = rest[open.upperBound...]
+            let tag = rest.drop { "{#^/&".contains($0) }.drop { $0 == " " }
+            guard let first = tag.first, first.isLetter || first == "_" else { continue }
+            let name = tag.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+            names.formUnion(name.split(separator: ".").map(String.init))
         }
-        let model = Model(name: "a", flag: true, count: 2)
-        #expect(Self.differences(model.templateValue, Self.reflected(model), at: "Model") == [
-            "Model: sets [flags], which no property holds; leaves out [flag, count]",
-        ])
+        return names
     }
 
-    /// The stored properties of `value` as a template value: text, flags and numbers as themselves, nil
-    /// Optionals left out, arrays as lists and structs as objects.
-    static func reflected(_ value: Any) -> TemplateValue? {
-        switch value {
-        case let text as String: return .text(text)
-        case let flag as Bool: return .flag(flag)
-        case let number as Int: return .number(number)
-        default: break
+    /// The stored property names of the structs in `value`, nested ones included.
+    private static func collectLabels(of value: Any, into labels: inout Set<String>) {
+        for child in Mirror(reflecting: value).children {
+            if let label = child.label { labels.insert(label) }
+            collectLabels(of: child.value, into: &labels)
         }
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .optional:
-            return mirror.children.first.flatMap { reflected($0.value) }
-        case .collection:
-            return .list(mirror.children.compactMap { reflected($0.value) })
-        case .struct:
-            var object = TemplateObject()
-            for child in mirror.children {
-                if let member = reflected(child.value) { object.appendNew(TemplateObject.HashedName(child.label ?? ""), member) }
-            }
-            return .object(object)
-        default:
-            Issue.record("a view model holds a \(type(of: value)), which no template can read")
-            return nil
-        }
-    }
-
-    /// Where `set` (what `members(into:)` sets) and `stored` (the reflected properties) differ, by path.
-    static func differences(_ set: TemplateValue?, _ stored: TemplateValue?, at path: String) -> [String] {
-        switch (set, stored) {
-        case (nil, nil):
-            return []
-        case let (.object(set)?, .object(stored)?):
-            let setNames = set.members.map(\.name.text), storedNames = stored.members.map(\.name.text)
-            guard setNames == storedNames else {
-                let extra = setNames.filter { !storedNames.contains($0) }, missing = storedNames.filter { !setNames.contains($0) }
-                if extra.isEmpty && missing.isEmpty {
-                    return ["\(path): sets [\(setNames.joined(separator: ", "))], in another order than [\(storedNames.joined(separator: ", "))]"]
-                }
-                return ["\(path): sets [\(extra.joined(separator: ", "))], which no property holds; leaves out [\(missing.joined(separator: ", "))]"]
-            }
-            return zip(set.members, stored.members).flatMap { differences($0.value, $1.value, at: "\(path).\($0.name.text)") }
-        case let (.list(set)?, .list(stored)?) where set.count == stored.count:
-            return zip(set, stored).enumerated().flatMap { differences($1.0, $1.1, at: "\(path)[\($0)]") }
-        case let (set?, stored?) where set.text == stored.text && kind(of: set) == kind(of: stored):
-            return []
-        default:
-            return ["\(path): \(set.map(\.text) ?? "nil") set, \(stored.map(\.text) ?? "nil") stored"]
-        }
-    }
-
-    private static func kind(of value: TemplateValue) -> String {
-        switch value {
-        case .text: "text"
-        case .flag: "flag"
-        case .number: "number"
-        case .list: "list"
-        case .object: "object"
-        }
-    }
-
-    /// The names of the struct types in `value`, nested ones included.
-    private static func collectKinds(of value: Any, into kinds: inout Set<String>) {
-        let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .struct, !(value is String) {
-            kinds.insert(String(describing: type(of: value)))
-        }
-        for child in mirror.children { collectKinds(of: child.value, into: &kinds) }
     }
 }

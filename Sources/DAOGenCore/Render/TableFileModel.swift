@@ -13,11 +13,3 @@ struct TableFileModel {
         self.tables = tables + views.map { $0.asView() }
     }
 }
-
-extension TableFileModel: TemplateModel {
-    func members(into object: inout TemplateObject) {
-        object.set("fileName", fileName)
-        object.set("sourceName", sourceName)
-        object.set("tables", tables)
-    }
-}
