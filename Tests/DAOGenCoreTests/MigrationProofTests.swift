@@ -3,10 +3,9 @@ import Testing
 
 @testable import _DAOGenCore
 
-/// The proof's short way (a step of DDL that changes no row is proved by SQLite's count of changed
-/// rows, without snapshots) and what happens when a step does not behave as its kind says: the proof
-/// runs again with snapshots at every step, and the snapshots decide. The plans here are tampered
-/// with, as a planner bug would write them.
+/// What the proof finds when a step does not do what the schema says: the snapshots of every step and
+/// the description of every version decide. The plans here are tampered with, as a planner bug would
+/// write them.
 @Suite struct MigrationProofTests {
     /// Table `t` (`id`, `a`) at version 1 and `t` with `b` added at version 2.
     static let files = [
@@ -39,6 +38,13 @@ import Testing
         })
         #expect(kinds == [.addColumn])
         #expect(messages.isEmpty)
+    }
+
+    /// A version whose steps are missing runs no statement, and its database, unchanged, is still
+    /// compared with the version's.
+    @Test func aStepLeftOutIsCaught() throws {
+        let messages = try Self.verify(steps: { _ in [] })
+        #expect(messages == ["after migrating from version 1, the schema differs from version 2: column t.b is missing"])
     }
 
     @Test func anAddedColumnThatLosesValuesIsCaughtByTheSnapshots() throws {
@@ -111,7 +117,7 @@ import Testing
         var verifier = SchemaVerifier(schema: schema, creation: planned.creation, positions: positions)
         verifier.verifyAllVersions()
         #expect(verifier.diagnostics.diagnostics.isEmpty)
-        #expect(verifier.expectedSchemas.keys.sorted() == [2])
+        #expect(verifier.expectedSchemas.keys.sorted() == [1, 2])
 
         // In a database of version 1, which lacks column b, the statements of version 2 fail.
         let versionOne = try Database(path: ":memory:")

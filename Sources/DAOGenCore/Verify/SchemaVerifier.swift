@@ -10,7 +10,7 @@ struct SchemaVerifier {
     /// The positions of `schema`'s tables in the schema `creation` was written for.
     let positions: [Int]
     var diagnostics = DiagnosticCollector()
-    /// The schema of each version 2...latest, as a freshly created database has it, for the migration proof.
+    /// The schema of each version, as a freshly created database has it, for the migration proof.
     var expectedSchemas: [Int: SchemaDescription] = [:]
     /// Version 1 as created, for the migration proof to start from.
     var firstVersion: Database?
@@ -95,24 +95,39 @@ struct SchemaVerifier {
 
     /// Creates each version in a fresh database and checks its SQL: its tables, indexes, views and
     /// triggers, the latest version's DAO statements, and each version's data steps (rolled back).
+    ///
+    /// A version whose statements are the previous version's has that version's database and
+    /// description: the same statements create the same schema (the data steps checked on it roll back).
     mutating func verifyAllVersions() {
         let latest = schema.settings.version
+        var previous: (statements: [String], database: Database, description: SchemaDescription?)?
         for version in 1...latest {
-            guard let database = try? Database.scratch() else {
-                diagnostics.error("cannot open an in-memory SQLite database to check the schema", at: nil)
-                return
-            }
-            guard createVersion(version, in: database) else { continue }
-            if version == latest { prepareStatements(in: database) }
-            if version > 1 {
+            let statements = creation.statements(at: version, of: positions)
+            let database: Database
+            var description: SchemaDescription?
+            if let previous, previous.statements == statements {
+                (database, description) = (previous.database, previous.description)
+            } else {
+                guard let fresh = try? Database.scratch() else {
+                    diagnostics.error("cannot open an in-memory SQLite database to check the schema", at: nil)
+                    return
+                }
+                database = fresh
+                guard createVersion(version, in: database) else {
+                    previous = nil
+                    continue
+                }
                 do {
-                    expectedSchemas[version] = try SchemaDescription(database: database)
+                    description = try SchemaDescription(database: database)
                 } catch {
                     diagnostics.error("cannot describe version \(version) to compare migrations with: \(error)", at: schema.settings.versionLocation)
                 }
             }
+            expectedSchemas[version] = description
+            if version == latest { prepareStatements(in: database) }
             checkMigrations(for: version, in: database)
             if version == 1 { firstVersion = database }
+            previous = (statements, database, description)
         }
     }
 
