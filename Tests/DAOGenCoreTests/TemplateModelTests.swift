@@ -4,17 +4,17 @@ import Testing
 
 @testable import _DAOGenCore
 
-/// The view models are plain structs whose stored properties the templates read, reflected through
-/// `Mirror` (`TemplateRenderer.context(of:)`) and rendered by swift-mustache: these tests pin down how
-/// a model reads, and that every name the built-in templates use is a stored property of a model (a
-/// computed property, which `Mirror` does not see, would render as nothing).
+/// The view models are plain `Encodable` structs whose stored properties the templates read, encoded
+/// once into a `TemplateContext` and rendered by swift-mustache: these tests pin down how a model
+/// reads, and that every name the built-in templates use is a stored property of a model (a computed
+/// property, which the synthesized conformance does not encode, would render as nothing).
 @Suite struct TemplateModelTests {
-    struct Item {
+    struct Item: Encodable {
         var name: String
         var note: String?
     }
 
-    struct Model {
+    struct Model: Encodable {
         var name: String
         var flag: Bool
         var count: Int
@@ -31,7 +31,7 @@ import Testing
         var library = MustacheLibrary()
         try library.register(source, named: "main")
         for (name, partial) in partials { try library.register(partial, named: name) }
-        return library.render(TemplateRenderer.context(of: Self.model)!, withTemplate: "main")!
+        return library.render(try TemplateContext.of(Self.model), withTemplate: "main")!
     }
 
     @Test func storedPropertiesAreReadAndComputedOnesAreNot() throws {
@@ -67,9 +67,9 @@ import Testing
         var labels: Set<String> = []
         for testCase in GoldenFileTests.cases where testCase.version == nil {
             let verified = try Generator.load(directory: packageRoot.appending(path: testCase.schema), displayPath: testCase.schema)
-            Self.collectLabels(of: Generator.databaseModel(of: verified), into: &labels)
+            Self.collectLabels(of: try TemplateContext.of(Generator.databaseModel(of: verified)), into: &labels)
             for file in verified.files {
-                Self.collectLabels(of: Generator.tableFileModel(of: file, in: verified), into: &labels)
+                Self.collectLabels(of: try TemplateContext.of(Generator.tableFileModel(of: file, in: verified)), into: &labels)
             }
         }
         var names: Set<String> = []
@@ -95,11 +95,15 @@ import Testing
         return names
     }
 
-    /// The stored property names of the structs in `value`, nested ones included.
+    /// The member names of the objects in `value`, nested ones included: what the templates can read.
     private static func collectLabels(of value: Any, into labels: inout Set<String>) {
-        for child in Mirror(reflecting: value).children {
-            if let label = child.label { labels.insert(label) }
-            collectLabels(of: child.value, into: &labels)
+        if let object = value as? TemplateContext {
+            for (name, member) in object.members {
+                labels.insert(name)
+                collectLabels(of: member, into: &labels)
+            }
+        } else if let list = value as? [Any] {
+            for element in list { collectLabels(of: element, into: &labels) }
         }
     }
 }

@@ -2,7 +2,7 @@
 /// or a literal is; the template writes the separators, the indentation and the line breaks.
 
 /// A parameter of a generated function or initializer, written `label innerName: type = defaultValue`.
-struct ParameterModel {
+struct ParameterModel: Encodable {
     var label: String
     /// The name inside the body, when it differs from the label.
     var innerName: String?
@@ -14,7 +14,7 @@ struct ParameterModel {
 }
 
 /// A labelled argument of a call, written `label: value`.
-struct ArgumentModel {
+struct ArgumentModel: Encodable {
     /// The label as a call writes it (`SwiftNaming.argumentLabel(_:)`).
     var label: String
     var value: String
@@ -29,7 +29,7 @@ struct ArgumentModel {
 }
 
 /// An enum case, written `case name = rawValueLiteral`.
-struct CaseModel {
+struct CaseModel: Encodable {
     var name: String
     /// The raw value's Swift literal when it differs from the name, or nil.
     var rawValueLiteral: String?
@@ -37,15 +37,15 @@ struct CaseModel {
 
 /// SQL as a Swift string literal: one line, or the lines of a multi-line raw literal that the template
 /// indents.
-struct StringLiteralModel {
-    struct Line {
+struct StringLiteralModel: Encodable {
+    struct Line: Encodable {
         /// The line's text, without trailing spaces.
         var text: String
         /// True for an empty line, written without indentation.
         var isBlank: Bool
     }
 
-    struct Multiline {
+    struct Multiline: Encodable {
         /// The `#` delimiters around the raw literal's quotes.
         var hashes: String
         var lines: [Line]
@@ -108,7 +108,7 @@ extension StringLiteralModel {
 }
 
 /// A line of a doc comment, written `/// text`, or `///` alone when blank.
-struct DocLineModel {
+struct DocLineModel: Encodable {
     /// The line's text, without trailing spaces.
     var text: String
     var isBlank: Bool
@@ -125,7 +125,7 @@ struct DocLineModel {
 
 /// Binding one value to a statement parameter: `statement.function(conversion(value.rawValue), at: index)`,
 /// inside `if let value = unwrapped { ... } else { statement.bindNull(at: index) }` when it unwraps an Optional.
-struct BindModel {
+struct BindModel: Encodable {
     /// The bound expression: a property or a parameter (`value` when `unwrapped` is set).
     var value: String
     /// The Optional expression unwrapped into `value` first, or nil.
@@ -141,7 +141,7 @@ struct BindModel {
 }
 
 /// Reading one property from column `index` of the current row: `self.property = try expression`.
-struct ReadModel {
+struct ReadModel: Encodable {
     var property: String
     /// The expression reading the column as the property's type.
     var expression: String

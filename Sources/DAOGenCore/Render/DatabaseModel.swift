@@ -1,7 +1,7 @@
 /// What the database-file template needs.
-struct DatabaseModel {
+struct DatabaseModel: Encodable {
     /// A table's (or a view's) DAO on the database type.
-    struct TableEntry {
+    struct TableEntry: Encodable {
         var tableName: String
         var accessorName: String
         var daoName: String
@@ -14,12 +14,12 @@ struct DatabaseModel {
         }
     }
 
-    struct MigrationModel {
+    struct MigrationModel: Encodable {
         var version: Int
         var steps: [StepModel]
     }
 
-    struct StepModel {
+    struct StepModel: Encodable {
         var comment: String
         var statements: [StringLiteralModel]
     }

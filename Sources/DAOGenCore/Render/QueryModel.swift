@@ -1,6 +1,6 @@
 /// What the table-file template needs for the `queries:` of one table: the DAO methods, their
 /// statements and the nested result structs. Every decision is made here.
-struct QueryMethodModel {
+struct QueryMethodModel: Encodable {
     /// False for every method but the first, which needs no blank line before it.
     var isFirst: Bool
     var docLines: [DocLineModel]
@@ -14,8 +14,8 @@ struct QueryMethodModel {
     var bodyLines: [String]
 }
 
-struct QueryStructModel {
-    struct Property {
+struct QueryStructModel: Encodable {
+    struct Property: Encodable {
         var docLine: String
         var name: String
         var type: String
@@ -30,7 +30,7 @@ struct QueryStructModel {
 }
 
 /// A statement of a query: its name in the queries enum and its SQL.
-struct QueryStatementModel {
+struct QueryStatementModel: Encodable {
     var name: String
     var literal: StringLiteralModel
 }

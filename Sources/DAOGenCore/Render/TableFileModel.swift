@@ -1,5 +1,5 @@
 /// What the table-file template needs: one schema file's tables, then its views.
-struct TableFileModel {
+struct TableFileModel: Encodable {
     var fileName: String
     /// The schema file's name, without its directory.
     var sourceName: String

@@ -1,13 +1,13 @@
 /// What the table-file template needs for one table; every decision is made here, the template only lays text out.
-struct TableModel {
-    struct EnumModel {
+struct TableModel: Encodable {
+    struct EnumModel: Encodable {
         var columnName: String
         var name: String
         var rawType: String
         var cases: [CaseModel]
     }
 
-    struct PropertyModel {
+    struct PropertyModel: Encodable {
         var docLines: [DocLineModel]
         var name: String
         var type: String
@@ -15,7 +15,7 @@ struct TableModel {
         var parameterName: String
     }
 
-    struct StatementModel {
+    struct StatementModel: Encodable {
         var name: String
         /// The SQL the statement runs.
         var sql: String
@@ -24,7 +24,7 @@ struct TableModel {
         var expression: String
     }
 
-    struct FinderModel {
+    struct FinderModel: Encodable {
         var parameters: [ParameterModel]
         var statementName: String
         var binds: [BindModel]
@@ -34,7 +34,7 @@ struct TableModel {
         var nullMatchingDescription: String?
     }
 
-    struct OrderingMember {
+    struct OrderingMember: Encodable {
         var name: String
         var sqlName: String
     }
