@@ -42,8 +42,8 @@ struct SchemaDirectoryOptions: ParsableArguments {
     }
 
     /// The pipeline of this schema directory, with the overrides of `--templates` when given.
-    func pipeline(templates: String? = nil) -> GeneratorPipeline {
-        GeneratorPipeline(
+    func pipeline(templates: String? = nil) -> GeneratorCommands {
+        GeneratorCommands(
             source: SchemaSource(directory: url, displayPath: displayPath),
             templates: templates.map { TemplateOverrides(directory: URL(filePath: $0, directoryHint: .isDirectory), displayPath: $0) })
     }
@@ -52,7 +52,7 @@ struct SchemaDirectoryOptions: ParsableArguments {
     /// status 1; on an option that does not fit the schema prints the usage of `command` and exits with 64.
     func run<Result: GeneratorResult, Command: ParsableCommand>(
         _ command: Command.Type, templates: String? = nil,
-        _ body: (GeneratorPipeline) throws(GeneratorError) -> Result
+        _ body: (GeneratorCommands) throws(GeneratorError) -> Result
     ) throws -> Result {
         do {
             let result = try body(pipeline(templates: templates))

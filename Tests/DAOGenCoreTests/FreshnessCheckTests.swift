@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct FreshnessCheckTests {
     static func notes() throws -> [GeneratedFile] {
-        try GeneratorPipeline(source: SchemaSource(directory: packageRoot.appending(path: "Schemas/Notes"), displayPath: "Schemas/Notes")).generate().files
+        try GeneratorCommands(source: SchemaSource(directory: packageRoot.appending(path: "Schemas/Notes"), displayPath: "Schemas/Notes")).generate().files
     }
 
     @Test func currentFilesPass() throws {
@@ -75,7 +75,7 @@ import Testing
             "t.yaml": tableFile(""),
             "MyTemplates/table-file.mustache": "// {{{fileName}}} has {{#tables}}{{{typeName}}}{{/tables}}\n",
         ])
-        let files = try GeneratorPipeline(source: SchemaSource(directory: directory.url, displayPath: "S")).generate().files
+        let files = try GeneratorCommands(source: SchemaSource(directory: directory.url, displayPath: "S")).generate().files
         #expect(files.first == GeneratedFile(name: "t.swift", contents: "// t.swift has T\n"))
     }
 }

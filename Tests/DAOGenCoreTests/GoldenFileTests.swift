@@ -74,8 +74,8 @@ import Testing
 
     @Test func generationIsDeterministic() throws {
         let directory = packageRoot.appending(path: "Schemas/Library")
-        let first = try GeneratorPipeline(source: SchemaSource(directory: directory, displayPath: "Schemas/Library")).generate().files
-        let second = try GeneratorPipeline(source: SchemaSource(directory: directory, displayPath: "Schemas/Library")).generate().files
+        let first = try GeneratorCommands(source: SchemaSource(directory: directory, displayPath: "Schemas/Library")).generate().files
+        let second = try GeneratorCommands(source: SchemaSource(directory: directory, displayPath: "Schemas/Library")).generate().files
         #expect(first == second)
     }
 }

@@ -34,7 +34,7 @@ import Testing
         defer { directory.remove() }
         try directory.write(["t.yaml": "tables:\n  - name: t\n"])
         let error = try #require(throws: GeneratorError.self) {
-            try GeneratorPipeline(source: SchemaSource(directory: directory.url, displayPath: "S")).generate()
+            try GeneratorCommands(source: SchemaSource(directory: directory.url, displayPath: "S")).generate()
         }
         #expect(error.description == "S/t.yaml:2:5: error: table 't' is missing required key 'columns'")
     }

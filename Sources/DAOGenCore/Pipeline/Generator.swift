@@ -1,7 +1,7 @@
 import Foundation
 
 /// The stages of the pipeline (see `Stages.swift`), each a function of the previous stage's value. The
-/// commands run them through `GeneratorPipeline`; tests call them one by one.
+/// commands run them through `GeneratorCommands`; tests call them one by one.
 public enum Generator {
     /// Parse: reads the YAML files of the source into located nodes.
     static func parse(_ source: SchemaSource) throws(DiagnosticsError) -> ParsedSchema {

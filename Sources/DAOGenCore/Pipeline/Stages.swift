@@ -13,7 +13,7 @@ import Foundation
 //       -> write                      files on disk, only when changed          (Write/)
 //
 // SQL text (identifiers, literals, DDL, the DAOs' statements) is written in `SQL/` only, for every stage.
-// A later stage never re-runs an earlier one. `GeneratorPipeline` runs the stages for each command.
+// A later stage never re-runs an earlier one. `GeneratorCommands` runs the stages for each command.
 
 /// Where a schema is: the input of the pipeline.
 public struct SchemaSource: Sendable {

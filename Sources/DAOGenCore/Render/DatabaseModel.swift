@@ -42,7 +42,7 @@ struct DatabaseModel: Encodable {
     var hasMigrations: Bool
 
     init(
-        schema: Schema, creation: CreationSQL? = nil, tables: [TableEntry], plan: [Int: [MigrationStep]], fileName: String, schemaName: String
+        schema: Schema, creation: CreationSQL, tables: [TableEntry], plan: [Int: [MigrationStep]], fileName: String, schemaName: String
     ) {
         let settings = schema.settings
         self.fileName = fileName
@@ -53,11 +53,8 @@ struct DatabaseModel: Encodable {
         adoptsUserVersion = settings.adoptsUserVersion ?? 0
         hasAdoptsUserVersion = settings.adoptsUserVersion != nil
         self.tables = tables
-        func statements(at version: Int) -> [String] {
-            creation?.statements(at: version) ?? SQLWriter.creationStatements(for: schema, at: version)
-        }
-        creationStatements = statements(at: settings.version).map(StringLiteralModel.init)
-        versionOneStatements = settings.version > 1 ? statements(at: 1).map(StringLiteralModel.init) : []
+        creationStatements = creation.statements(at: settings.version).map(StringLiteralModel.init)
+        versionOneStatements = settings.version > 1 ? creation.statements(at: 1).map(StringLiteralModel.init) : []
         hasVersionOne = !versionOneStatements.isEmpty
         migrations = plan.keys.sorted().map { version in
             MigrationModel(version: version, steps: plan[version]!.map { step in

@@ -97,8 +97,8 @@ struct TableModel: Encodable {
         }
         // Lists name columns as `Table.column(named:at:)` resolves them (an old index may use an old name).
         func code(_ name: String) -> ColumnCode {
-            let location = table.column(named: name, at: version)?.location
-            return codes.first { $0.column.location == location }!
+            let id = table.column(named: name, at: version)?.id
+            return codes.first { $0.column.id == id }!
         }
 
         access = schema.settings.access == .internal ? "" : schema.settings.access.rawValue + " "

@@ -10,7 +10,7 @@ import Testing
     @Test func checkedInCodeIsCurrent() throws {
         let schema = Self.packageDirectory.appending(path: "Sources/Journal/Schema")
         let generated = Self.packageDirectory.appending(path: "Sources/Journal/Generated")
-        let pipeline = GeneratorPipeline(source: SchemaSource(directory: schema, displayPath: "Sources/Journal/Schema"))
+        let pipeline = GeneratorCommands(source: SchemaSource(directory: schema, displayPath: "Sources/Journal/Schema"))
         let stale = try pipeline.check(output: generated).staleFiles
         #expect(stale.isEmpty, """
             The checked-in code is stale. Run

@@ -4,7 +4,7 @@ import Foundation
 /// `validate`; the build and command plugins run `generate` and `history`). Each command runs the stages
 /// it needs (see `Stages.swift`) and returns a typed result; the caller prints it and writes its files.
 /// Nothing here prints or writes.
-public struct GeneratorPipeline: Sendable {
+public struct GeneratorCommands: Sendable {
     /// The schema directory.
     public var source: SchemaSource
     /// Template overrides from the command line (`--templates`), which take precedence over daogen.yaml's.
@@ -141,7 +141,7 @@ public struct GeneratorPipeline: Sendable {
     }
 }
 
-/// Why a command of `GeneratorPipeline` failed.
+/// Why a command of `GeneratorCommands` failed.
 public struct GeneratorError: Error, Sendable, CustomStringConvertible {
     /// What to report, in order: the warnings found before the failure, then its errors.
     public var diagnostics: [Diagnostic]
