@@ -103,7 +103,7 @@ import Testing
         // A nullable UNIQUE column holds any number of NULLs, so "the row whose code is NULL" is not one row.
         let files = ["u.yaml": tableFile("      - name: code\n        type: TEXT\n        unique: true\n")]
         let loaded = try loadSchema(files)
-        let model = TableModel(table: loaded.schema.tables[0], schema: loaded.schema)
+        let model = TableModel(table: loaded.schema.tables[0], schema: loaded.schema, statements: loaded.planned.statements[loaded.schema.tables[0].id]!)
         #expect(model.uniqueFinders.map { $0.parameters.map(\.type) } == [["String"]])
         #expect(model.statements.map(\.sql).allSatisfy { !$0.contains(" IS ?") })
     }
@@ -111,7 +111,7 @@ import Testing
     @Test func theRenderedFinderTakesOptionalsOnlyForTheNullableColumns() throws {
         let loaded = try loadSchema(Self.files)
         let table = try #require(loaded.schema.tables.first { $0.name == "t" })
-        let model = TableModel(table: table, schema: loaded.schema)
+        let model = TableModel(table: table, schema: loaded.schema, statements: loaded.planned.statements[table.id]!)
         let finders = model.indexFinders.map { finder in
             finder.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ") + " -> " + finder.statementName
         }
@@ -146,7 +146,7 @@ import Testing
 
             """
         let loaded = try loadSchema(["t.yaml": tableFile(columns, extra: indexes)])
-        let model = TableModel(table: loaded.schema.tables[0], schema: loaded.schema)
+        let model = TableModel(table: loaded.schema.tables[0], schema: loaded.schema, statements: loaded.planned.statements[loaded.schema.tables[0].id]!)
         let names = model.indexFinders.map(\.statementName)
         #expect(names == ["selectByShelfRowNo", "selectByShelfRowNo2"])
         let sql = Dictionary(uniqueKeysWithValues: model.statements.map { ($0.name, $0.sql) })

@@ -23,7 +23,7 @@ import Testing
         var plan = planned.plan
         if let steps { plan[2] = steps(plan[2] ?? []) }
         do {
-            try SchemaVerifier.verify(planned.resolved.schema, plan: plan, creation: planned.creation)
+            try SchemaVerifier.verify(planned.resolved.schema, plan: plan, creation: planned.creation, statements: planned.statements)
             return []
         } catch {
             return error.diagnostics.map(\.message)
@@ -114,7 +114,7 @@ import Testing
         let schema = planned.resolved.schema
         let positions = Array(schema.tables.indices)
 
-        var verifier = SchemaVerifier(schema: schema, creation: planned.creation, positions: positions)
+        var verifier = SchemaVerifier(schema: schema, creation: planned.creation, positions: positions, statements: planned.statements)
         verifier.verifyAllVersions()
         #expect(verifier.diagnostics.diagnostics.isEmpty)
         #expect(verifier.expectedSchemas.keys.sorted() == [1, 2])
@@ -122,7 +122,7 @@ import Testing
         // In a database of version 1, which lacks column b, the statements of version 2 fail.
         let versionOne = try Database(path: ":memory:")
         for statement in planned.creation.statements(at: 1) { try versionOne.execute(statement) }
-        var wrong = SchemaVerifier(schema: schema, creation: planned.creation, positions: positions)
+        var wrong = SchemaVerifier(schema: schema, creation: planned.creation, positions: positions, statements: planned.statements)
         wrong.prepareStatements(in: versionOne)
         #expect(wrong.diagnostics.diagnostics.first?.message == "SQLite rejects a statement generated for table 't': table t has no column named b")
     }

@@ -227,7 +227,7 @@ import Testing
         let loaded = try loadSchema([
             "t.yaml": "tables:\n  - name: t\n    columns:\n      - name: self\n        type: TEXT\n        primaryKey: true\n      - name: inout\n        type: TEXT\n",
         ])
-        let model = TableModel(table: loaded.schema.tables[0], schema: loaded.schema)
+        let model = TableModel(table: loaded.schema.tables[0], schema: loaded.schema, statements: loaded.planned.statements[loaded.schema.tables[0].id]!)
         #expect(model.recordKeyArguments.map(\.label) == ["self"])
     }
 }

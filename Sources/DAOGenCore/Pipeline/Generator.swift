@@ -20,7 +20,9 @@ public enum Generator {
         let creation = CreationSQL(schema: resolved.schema)
         do {
             let plan = try MigrationPlanner.plan(resolved.schema)
-            return PlannedSchema(resolved: resolved, plan: plan, creation: creation)
+            let latest = resolved.schema.settings.version
+            let statements = TableStatements.byDeclaration(resolved.schema.tables.filter { $0.range.contains(latest) }, at: latest)
+            return PlannedSchema(resolved: resolved, plan: plan, creation: creation, statements: statements)
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + resolved.warnings)
         }
@@ -30,7 +32,8 @@ public enum Generator {
     /// on sample rows. Errors come with the warnings of Resolve.
     static func verify(_ planned: PlannedSchema) throws(DiagnosticsError) -> VerifiedSchema {
         do {
-            let provedRowCount = try SchemaVerifier.verify(planned.resolved.schema, plan: planned.plan, creation: planned.creation)
+            let provedRowCount = try SchemaVerifier.verify(
+                planned.resolved.schema, plan: planned.plan, creation: planned.creation, statements: planned.statements)
             return VerifiedSchema(planned: planned, provedRowCount: provedRowCount)
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + planned.resolved.warnings)
@@ -77,6 +80,8 @@ public enum Generator {
         var old = verified
         old.schema = verified.schema.truncated(to: version)
         old.plan = verified.plan.filter { $0.key <= version }
+        // The DAOs of that version run its statements.
+        old.planned.statements = TableStatements.byDeclaration(old.schema.tables.filter { $0.range.contains(version) }, at: version)
         // Queries exist at the latest version only; the views alive at `version` are typed against its schema.
         if version != verified.schema.settings.version {
             old.queries = [:]

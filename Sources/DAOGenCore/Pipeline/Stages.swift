@@ -72,6 +72,9 @@ public struct PlannedSchema: Sendable {
     /// The CREATE statements of every version, written once for verification, history, `daogen sql`
     /// and the generated database type.
     var creation: CreationSQL
+    /// The statements of each table's DAO at the latest version, by the table's declaration: written
+    /// once, prepared by Verify, rendered by Render.
+    var statements: [DeclarationID: TableStatements]
 }
 
 /// The output of Verify: a planned schema whose every version, statement and migration SQLite accepted.
@@ -90,7 +93,18 @@ public struct TypedSchema: Sendable {
     /// The `queries:` of each table and view, checked and typed against the latest schema, by SQL name.
     public var queries: [String: [AnalyzedQuery]] = [:]
     /// The views of the latest version as key-less tables with typed columns, for their records and DAOs.
-    var viewTables: [Table] = []
+    var viewTables: [Table] = [] {
+        didSet { viewStatements = TableStatements.byDeclaration(viewTables, at: verified.planned.resolved.schema.settings.version) }
+    }
+    /// The statements of each view's DAO, by the view's declaration.
+    private(set) var viewStatements: [DeclarationID: TableStatements] = [:]
+
+    init(verified: VerifiedSchema, queries: [String: [AnalyzedQuery]], viewTables: [Table]) {
+        self.verified = verified
+        self.queries = queries
+        self.viewTables = viewTables
+        viewStatements = TableStatements.byDeclaration(viewTables, at: verified.planned.resolved.schema.settings.version)
+    }
 }
 
 extension TypedSchema {

@@ -109,12 +109,12 @@ extension Generator {
         let schema = verified.schema
         let declared = declarations(of: file, in: verified)
         let tables = declared.tables.map { table in
-            var model = TableModel(table: table, schema: schema)
+            var model = TableModel(table: table, schema: schema, statements: verified.planned.statements[table.id]!)
             model.attach(verified.queries[table.name] ?? [])
             return model
         }
         let views = declared.views.map { view in
-            var model = TableModel(table: view, schema: schema)
+            var model = TableModel(table: view, schema: schema, statements: verified.viewStatements[view.id]!)
             model.enums = []  // A view's enums are its tables' (`Book.Status`).
             // A view's column has no definition of its own: its doc says where it comes from.
             model.properties = model.properties.map { property in

@@ -83,9 +83,9 @@ struct TableModel: Encodable {
     var queryMethods: [QueryMethodModel] = []
     var queryStructs: [QueryStructModel] = []
 
-    init(table: Table, schema: Schema) {
+    /// The model of `table`, whose DAO runs `sql` (Plan's statements, or a view's from Type).
+    init(table: Table, schema: Schema, statements sql: TableStatements) {
         let version = schema.settings.version
-        let sql = TableStatements(table: table, version: version)
         let keyNames = sql.keyNames
         let rowIDAlias = table.rowIDAlias(at: version)
         let codes = sql.columns.map { column in

@@ -1,6 +1,6 @@
 /// The DML a table's DAO runs, at one version. Parameters are numbered after column positions
 /// (`?1` is the first column), so one binding of a record serves insert, upsert and update.
-struct TableStatements {
+struct TableStatements: Sendable {
     let table: Table
     let version: Int
     let columns: [Column]
@@ -138,5 +138,12 @@ struct TableStatements {
         guard let column = table.column(named: name, at: version) else { return false }
         return !column.notNull && !SQLWriter.isImplicitlyNotNull(column, of: table, at: version, keyNames: keyNames)
             && table.rowIDAlias(at: version)?.name != column.name
+    }
+}
+
+extension TableStatements {
+    /// The statements of each of `tables` at `version`, by the table's declaration.
+    static func byDeclaration(_ tables: [Table], at version: Int) -> [DeclarationID: TableStatements] {
+        Dictionary(tables.map { ($0.id, TableStatements(table: $0, version: version)) }, uniquingKeysWith: { first, _ in first })
     }
 }

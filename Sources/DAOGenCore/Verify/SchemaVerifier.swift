@@ -15,23 +15,29 @@ struct SchemaVerifier {
     /// Version 1 as created, for the migration proof to start from.
     var firstVersion: Database?
 
-    init(schema: Schema, creation: CreationSQL, positions: [Int]) {
+    /// The statements of each table's DAO at the latest version (Plan's), which it prepares.
+    let statements: [DeclarationID: TableStatements]
+
+    init(schema: Schema, creation: CreationSQL, positions: [Int], statements: [DeclarationID: TableStatements]) {
         self.schema = schema
         self.creation = creation
         self.positions = positions
+        self.statements = statements
     }
 
     /// Checks every version's SQL, then proves the migrations of `plan` (the planner's steps for
     /// `schema`); returns the number of sample rows the proof used. Independent parts of the schema
     /// (see `TableGroups`) are checked separately, on every core.
     @discardableResult
-    static func verify(_ schema: Schema, plan: [Int: [MigrationStep]], creation: CreationSQL) throws(DiagnosticsError) -> Int {
+    static func verify(
+        _ schema: Schema, plan: [Int: [MigrationStep]], creation: CreationSQL, statements: [DeclarationID: TableStatements]
+    ) throws(DiagnosticsError) -> Int {
         let parts = TableGroups.parts(of: schema)
         var diagnostics = DiagnosticCollector()
         var rows = 0
         let plans = steps(of: plan, for: parts.map(\.schema))
         let results = zip(parts, plans).map(PartToVerify.init).parallelMap { part in
-            verify(part: part.part, plan: part.plan, creation: creation)
+            verify(part: part.part, plan: part.plan, creation: creation, statements: statements)
         }
         for result in results {
             diagnostics.append(contentsOf: result.diagnostics)
@@ -51,9 +57,9 @@ struct SchemaVerifier {
     /// Verifies one independent part: its SQL at every version, each created in a fresh database, then
     /// (when that is sound) its migrations, with row snapshots at every step.
     private static func verify(
-        part: TableGroups.Part, plan: [Int: [MigrationStep]], creation: CreationSQL
+        part: TableGroups.Part, plan: [Int: [MigrationStep]], creation: CreationSQL, statements: [DeclarationID: TableStatements]
     ) -> (diagnostics: [Diagnostic], rows: Int) {
-        var verifier = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions)
+        var verifier = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions, statements: statements)
         verifier.verifyAllVersions()
         if verifier.diagnostics.hasErrors { return (verifier.diagnostics.diagnostics, 0) }
         var proof = MigrationProof(
@@ -206,7 +212,7 @@ struct SchemaVerifier {
     mutating func prepareStatements(in database: Database) {
         let version = schema.settings.version
         for table in schema.tables where table.range.contains(version) {
-            let sql = TableStatements(table: table, version: version)
+            guard let sql = statements[table.id] else { preconditionFailure("Plan writes the DAO statements of every table of the latest version") }
             var statements = [sql.insert, sql.selectAll + Database.limitOffsetClause, sql.count, sql.deleteAll]
             if sql.hasPrimaryKey {
                 statements += [sql.upsert, sql.deleteByKey, sql.findByKey, sql.update]
