@@ -218,8 +218,7 @@ struct QueryAnalyzer {
 
     /// True when the column never holds NULL: NOT NULL, a key column made NOT NULL, or the rowid alias.
     func isNotNull(_ column: Column, of table: Table) -> Bool {
-        column.notNull || table.rowIDAlias(at: latest)?.name == column.name
-            || SQLWriter.isImplicitlyNotNull(column, of: table, at: latest, keyNames: table.primaryKeyNames(at: latest))
+        SQLWriter.isNeverNull(column, of: table, at: latest, keyNames: table.primaryKeyNames(at: latest))
     }
 
     // MARK: - Tables and columns named in the SQL

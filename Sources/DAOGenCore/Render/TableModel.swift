@@ -91,8 +91,8 @@ struct TableModel: Encodable {
         let codes = sql.columns.map { column in
             ColumnCode(
                 column: column,
-                isOptional: column.name == rowIDAlias?.name
-                    || !(column.notNull || SQLWriter.isImplicitlyNotNull(column, of: table, at: version, keyNames: keyNames)),
+                // The rowid alias is nil in a record until it is inserted.
+                isOptional: column.name == rowIDAlias?.name || !sql.neverNull.contains(column.name),
                 recordName: table.swiftName)
         }
         // Lists name columns as `Table.column(named:at:)` resolves them (an old index may use an old name).

@@ -125,6 +125,13 @@ enum SQLWriter {
             && !(column.nullableKey && !table.withoutRowID)
     }
 
+    /// Whether `column` never holds NULL at `version`: NOT NULL, a key column made NOT NULL, or the
+    /// rowid alias. The one rule of a column's nullability, which the other stages take from here.
+    static func isNeverNull(_ column: Column, of table: Table, at version: Int, keyNames: [String]) -> Bool {
+        column.notNull || isImplicitlyNotNull(column, of: table, at: version, keyNames: keyNames)
+            || table.rowIDAlias(at: version)?.name == column.name
+    }
+
     /// The DEFAULT keywords SQLite takes without parentheses.
     static let bareDefaultKeywords: Set<String> = ["CURRENT_TIME", "CURRENT_DATE", "CURRENT_TIMESTAMP"]
 

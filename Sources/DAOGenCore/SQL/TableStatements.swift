@@ -12,11 +12,16 @@ struct TableStatements: Sendable {
     /// `"id", "title", ...`: every column in declaration order.
     let selection: String
 
+    /// The declared names of the columns that never hold NULL (`SQLWriter.isNeverNull`), decided once.
+    let neverNull: Set<String>
+
     init(table: Table, version: Int) {
         self.table = table
         self.version = version
         self.columns = table.columns(at: version)
-        self.keyNames = table.primaryKeyNames(at: version)
+        let keyNames = table.primaryKeyNames(at: version)
+        self.keyNames = keyNames
+        neverNull = Set(columns.filter { SQLWriter.isNeverNull($0, of: table, at: version, keyNames: keyNames) }.map(\.name))
         tableName = SQLWriter.quote(table.name(at: version))
         selection = columns.map { SQLWriter.quote($0.name(at: version)) }.joined(separator: ", ")
     }
@@ -136,8 +141,7 @@ struct TableStatements: Sendable {
     /// makes NOT NULL, nor the rowid alias (Optional in the record only until insert assigns it).
     func canHoldNull(_ name: String) -> Bool {
         guard let column = table.column(named: name, at: version) else { return false }
-        return !column.notNull && !SQLWriter.isImplicitlyNotNull(column, of: table, at: version, keyNames: keyNames)
-            && table.rowIDAlias(at: version)?.name != column.name
+        return !neverNull.contains(column.name)
     }
 }
 
