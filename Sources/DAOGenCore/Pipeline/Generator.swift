@@ -45,7 +45,10 @@ public enum Generator {
     static func type(_ verified: VerifiedSchema) throws(DiagnosticsError) -> TypedSchema {
         do {
             let (queries, viewTables) = try QueryAnalyzer.analyzeAll(verified.planned.resolved.schema, creation: verified.planned.creation)
-            return TypedSchema(verified: verified, queries: queries, viewTables: viewTables)
+            let latest = verified.planned.resolved.schema.settings.version
+            return TypedSchema(
+                verified: verified, queries: queries, viewTables: viewTables,
+                viewStatements: TableStatements.byDeclaration(viewTables, at: latest))
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + verified.planned.resolved.warnings)
         }
@@ -87,6 +90,7 @@ public enum Generator {
             old.queries = [:]
             // `creation` writes every version, so its statements at `version` are the truncated schema's.
             old.viewTables = (try? QueryAnalyzer.analyzeAll(old.schema, creation: verified.creation).views) ?? []
+            old.viewStatements = TableStatements.byDeclaration(old.viewTables, at: version)
         }
         return old
     }

@@ -93,18 +93,9 @@ public struct TypedSchema: Sendable {
     /// The `queries:` of each table and view, checked and typed against the latest schema, by SQL name.
     public var queries: [String: [AnalyzedQuery]] = [:]
     /// The views of the latest version as key-less tables with typed columns, for their records and DAOs.
-    var viewTables: [Table] = [] {
-        didSet { viewStatements = TableStatements.byDeclaration(viewTables, at: verified.planned.resolved.schema.settings.version) }
-    }
-    /// The statements of each view's DAO, by the view's declaration.
-    private(set) var viewStatements: [DeclarationID: TableStatements] = [:]
-
-    init(verified: VerifiedSchema, queries: [String: [AnalyzedQuery]], viewTables: [Table]) {
-        self.verified = verified
-        self.queries = queries
-        self.viewTables = viewTables
-        viewStatements = TableStatements.byDeclaration(viewTables, at: verified.planned.resolved.schema.settings.version)
-    }
+    var viewTables: [Table] = []
+    /// The statements of each view's DAO, by the view's declaration, written with `viewTables`.
+    var viewStatements: [DeclarationID: TableStatements] = [:]
 }
 
 extension TypedSchema {
