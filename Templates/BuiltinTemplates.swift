@@ -6,8 +6,8 @@ public enum BuiltinTemplates {
     /// Template text by name (the file name without `.mustache`).
     public static let all: [String: String] = [
         "bind": ##"""
-{{! Binds one value to a statement parameter, on one line. A value unwrapped from an Optional first (`unwrapped`) binds NULL when nil; the model then names it `value`. }}
-{{#unwrapped}}if let value = {{{.}}} { {{/unwrapped}}statement.{{{function}}}({{#conversion}}{{{.}}}({{/conversion}}{{{value}}}{{#isEnum}}.rawValue{{/isEnum}}{{#conversion}}){{/conversion}}, at: {{{index}}}){{#unwrapped}} } else { statement.bindNull(at: {{{index}}}) }{{/unwrapped}}
+{{! Binds one value to a statement parameter, on one line: the runtime's conversion of its type decides how. }}
+statement.bind({{{value}}}, at: {{{index}}})
 
 """##,
         "database-file": ##"""
@@ -30,7 +30,7 @@ import Foundation
     /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
     /// schema version, is refused and left untouched.
     {{{access}}}static func open(path: String) throws -> {{{typeName}}} {
-        let database = try Database(path: path)
+        let database = try Database(path: path, configuration: schema.configuration)
         try schema.prepare(database)
         return {{{typeName}}}(database: database)
     }
@@ -42,7 +42,7 @@ import Foundation
     /// is adopted the same way.
 {{/hasAdoptsUserVersion}}
     {{{access}}}static func open(path: String, baseline: Int) throws -> {{{typeName}}} {
-        let database = try Database(path: path)
+        let database = try Database(path: path, configuration: schema.configuration)
         try schema.prepare(database, baseline: baseline)
         return {{{typeName}}}(database: database)
     }
@@ -100,6 +100,7 @@ import Foundation
 {{#hasAdoptsUserVersion}}
         adoptsUserVersion: {{{adoptsUserVersion}}},
 {{/hasAdoptsUserVersion}}
+        valueStorage: ValueStorage(dates: .{{{dates}}}, uuids: .{{{uuids}}}),
         creation: [
 {{#creationStatements}}
             {{> sql-literal}}
@@ -165,7 +166,7 @@ import Foundation
 {{{access}}}struct {{{typeName}}}: Sendable, Hashable, Codable {
 {{#enums}}
     /// The values of `{{{columnName}}}`.
-    {{{access}}}enum {{{name}}}: {{{rawType}}}, CaseIterable, Sendable, Codable {
+    {{{access}}}enum {{{name}}}: {{{rawType}}}, CaseIterable, Sendable, Codable, DatabaseValueConvertible {
 {{#cases}}
         case {{{name}}}{{#rawValueLiteral}} = {{{.}}}{{/rawValueLiteral}}
 {{/cases}}
@@ -196,7 +197,7 @@ import Foundation
     }
 }
 
-extension {{{typeName}}} {
+extension {{{typeName}}}: {{{recordProtocol}}} {
     /// The columns of {{#isView}}view {{/isView}}`{{{tableName}}}`, named like the record's properties; raw values are the SQL names.
     {{{access}}}enum Column: String, SQLColumn {
 {{#columnCases}}
@@ -204,27 +205,100 @@ extension {{{typeName}}} {
 {{/columnCases}}
     }
 
+    /// The typed columns of {{#isView}}view {{/isView}}`{{{tableName}}}`, one per column, for conditions: `where: { $0.{{{firstProperty}}} == value }`.
+    {{{access}}}struct Columns: Sendable {
+{{#typedColumns}}
+        {{{access}}}let {{{name}}} = TypedColumn<{{{typeName}}}, {{{type}}}>({{{sqlNameLiteral}}})
+{{/typedColumns}}
+    }
+{{^isView}}
+
+    /// A value for one column, set by `update(set:where:)`.
+    {{{access}}}enum Assignment: SQLAssignment {
+{{#assignments}}
+        case {{{name}}}({{{detail}}})
+{{/assignments}}
+
+        /// The column set, and its value.
+        {{{access}}}var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+{{#assignments}}
+            case let .{{{name}}}(value): (.{{{name}}}, value)
+{{/assignments}}
+            }
+        }
+    }
+{{/isView}}
+{{#hasPrimaryKey}}
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    {{{access}}}enum UniqueKey: SQLUniqueKey {
+{{#uniqueKeys}}
+        case {{{name}}}
+{{/uniqueKeys}}
+
+        /// The key's columns.
+        {{{access}}}var keyColumns: [Column] {
+            switch self {
+{{#uniqueKeys}}
+            case .{{{name}}}: {{{detail}}}
+{{/uniqueKeys}}
+            }
+        }
+    }
+{{/hasPrimaryKey}}
+
     /// A term of an ORDER BY clause, written `orderBy: [.{{{firstProperty}}}.ascending]`.
     {{{access}}}typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    {{{access}}}static let selection = {{{selectionLiteral}}}
+    /// The typed columns.
+    {{{access}}}static let columns = Columns()
 
-    /// Reads a {{#isView}}row{{/isView}}{{^isView}}record{{/isView}} from the current row of a statement that selects `selection`.
+    /// The statements of {{#isView}}view {{/isView}}`{{{tableName}}}`, written by the runtime from its names.
+    {{{access}}}static let statements = RecordStatements<{{{typeName}}}>({{{statementsArguments}}})
+
+    /// Reads a {{#isView}}row{{/isView}}{{^isView}}record{{/isView}} from the current row of a statement that selects every column, in column order.
     {{{access}}}init(row statement: Statement) throws {
 {{#reads}}
-        self.{{{property}}} = {{#isThrowing}}try {{/isThrowing}}{{{expression}}}
+        self.{{{property}}} = try statement.value(at: {{{index}}})
 {{/reads}}
     }
 {{^isView}}
 
     /// Binds every column to parameters `?1`...`?{{{columnCount}}}`, in column order.
-    func bind(to statement: Statement) {
+    {{{access}}}func bind(to statement: Statement) {
 {{#binds}}
         {{> bind}}
 {{/binds}}
     }
 {{/isView}}
+{{#rowIDProperty}}
+
+    /// The record as inserted at `rowID`: with it in `{{{.}}}` when that was nil.
+    {{{access}}}func inserted(rowID: Int64) -> {{{typeName}}} {
+        var record = self
+        if record.{{{.}}} == nil {
+            record.{{{.}}} = {{{rowIDValue}}}
+        }
+        return record
+    }
+{{/rowIDProperty}}
+{{#hasPrimaryKey}}
+
+    /// The primary key; nil until the record has one.
+    {{{access}}}var primaryKey: {{{keyType}}}? {
+{{#primaryKeyLines}}
+        {{{.}}}
+{{/primaryKeyLines}}
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    {{{access}}}static func bind(key: {{{keyType}}}, to statement: Statement) {
+{{#keyBinds}}
+        {{> bind}}
+{{/keyBinds}}
+    }
+{{/hasPrimaryKey}}
 }
 
 extension {{{typeName}}}.Ordering {
@@ -234,174 +308,66 @@ extension {{{typeName}}}.Ordering {
 {{/orderingMembers}}
 }
 
-/// The statements of `{{{daoName}}}`, prepared once per connection.
-private enum {{{statementsName}}} {
-    static let selectAll = {{{selectAllExpression}}}
-{{#statements}}
-    static let {{{name}}} = StatementKey({{{expression}}})
-{{/statements}}
-}
-
 {{#isView}}
 /// Reads rows of view `{{{tableName}}}`: a read-only DAO, with no insert, update or delete.
 {{/isView}}
 {{^isView}}
 /// Reads and writes rows of `{{{tableName}}}`. Every statement is prepared once per connection and every value is bound.
 {{/isView}}
-{{{access}}}struct {{{daoName}}}: Sendable {
-    /// The connection the DAO uses.
-    {{{access}}}let database: Database
+{{{access}}}typealias {{{daoName}}} = RecordDAO<{{{typeName}}}>
+{{#hasFinders}}
+{{#hasStatements}}
 
-    /// Creates a DAO on a connection whose schema has {{#isView}}view {{/isView}}`{{{tableName}}}`.
-    {{{access}}}init(database: Database) {
-        self.database = database
-    }
-{{^isView}}
+/// The statements of the finders of `{{{tableName}}}`, prepared once per connection.
+private enum {{{statementsName}}} {
+{{#statements}}
+    static let {{{name}}} = StatementKey({{{expression}}})
+{{/statements}}
+}
+{{/hasStatements}}
 
-    /// Inserts a record{{#rowIDProperty}} and returns it with its new rowid in `{{{.}}}`{{/rowIDProperty}}{{^rowIDProperty}} and returns it{{/rowIDProperty}}.
-    @discardableResult
-    {{{access}}}func insert(_ record: {{{typeName}}}) throws -> {{{typeName}}} {
-        try database.withStatement({{{statementsName}}}.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    {{{access}}}func insert(contentsOf records: some Sequence<{{{typeName}}}>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement({{{statementsName}}}.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: {{{typeName}}}, with statement: Statement) throws -> {{{typeName}}} {
-        record.bind(to: statement)
-        try statement.execute()
-{{#rowIDProperty}}
-        var inserted = record
-        if inserted.{{{.}}} == nil {
-            inserted.{{{.}}} = {{{rowIDValue}}}
-        }
-        return inserted
-{{/rowIDProperty}}
-{{^rowIDProperty}}
-        return record
-{{/rowIDProperty}}
-    }
-{{/isView}}
+extension {{{daoName}}} {
 {{#hasPrimaryKey}}
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    {{{access}}}func upsert(_ record: {{{typeName}}}) throws -> {{{typeName}}} {
-        try database.withStatement({{{statementsName}}}.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    {{{access}}}func update(_ record: {{{typeName}}}) throws -> Bool {
-        try database.withStatement({{{statementsName}}}.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    {{{access}}}func delete(_ record: {{{typeName}}}) throws -> Bool {
-{{#hasOptionalKey}}
-        guard {{#optionalKeys}}let {{{label}}} = {{{value}}}{{^isLast}}, {{/isLast}}{{/optionalKeys}} else { return false }
-{{/hasOptionalKey}}
-        return try delete({{#recordKeyArguments}}{{{label}}}: {{{value}}}{{^isLast}}, {{/isLast}}{{/recordKeyArguments}})
-    }
-
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     {{{access}}}func delete({{#keyParameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/keyParameters}}) throws -> Bool {
-        try database.withStatement({{{statementsName}}}.deleteByKey) { statement in
-{{#keyBinds}}
-            {{> bind}}
-{{/keyBinds}}
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: {{{keyArgument}}})
     }
 
     /// The row with this primary key, or nil.
     {{{access}}}func find({{#keyParameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/keyParameters}}) throws -> {{{typeName}}}? {
-        try database.withStatement({{{statementsName}}}.findByKey) { statement in
-{{#keyBinds}}
-            {{> bind}}
-{{/keyBinds}}
-            return try statement.fetchOne({{{typeName}}}.init(row:))
-        }
+        try find(primaryKey: {{{keyArgument}}})
     }
 {{/hasPrimaryKey}}
 {{#uniqueFinders}}
+{{^isFirst}}
 
+{{/isFirst}}
     /// The row whose UNIQUE ({{{columnsDescription}}}) matches, or nil.
     {{{access}}}func find({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> {{{typeName}}}? {
-        try database.withStatement({{{statementsName}}}.{{{statementName}}}) { statement in
+        try fetchOne({{{statementsName}}}.{{{statementName}}}) { statement in
 {{#binds}}
             {{> bind}}
 {{/binds}}
-            return try statement.fetchOne({{{typeName}}}.init(row:))
         }
     }
 {{/uniqueFinders}}
-
-    /// Every row, in the given order, optionally limited.
-    {{{access}}}func fetchAll(orderBy: [{{{typeName}}}.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [{{{typeName}}}] {
-        try database.fetchAll({{{statementsName}}}.selectAll, orderBy: orderBy, limit: limit, offset: offset, {{{typeName}}}.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    {{{access}}}func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [{{{typeName}}}.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [{{{typeName}}}] {
-        try database.fetchAll(
-            {{{statementsName}}}.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            {{{typeName}}}.init(row:))
-    }
 {{#indexFinders}}
+{{^isFirst}}
 
+{{/isFirst}}
     /// The rows whose {{{columnsDescription}}} match, through index `{{{indexName}}}`{{#nullMatchingDescription}};
     /// nil for {{{.}}} matches the rows where it is NULL (`IS`){{/nullMatchingDescription}}.
     {{{access}}}func fetchAll({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> [{{{typeName}}}] {
-        try database.withStatement({{{statementsName}}}.{{{statementName}}}) { statement in
+        try fetchAll({{{statementsName}}}.{{{statementName}}}) { statement in
 {{#binds}}
             {{> bind}}
 {{/binds}}
-            return try statement.fetchAll({{{typeName}}}.init(row:))
         }
     }
 {{/indexFinders}}
-
-    /// The number of rows.
-    {{{access}}}func count() throws -> Int {
-        try database.count({{{statementsName}}}.count)
-    }
-{{^isView}}
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    {{{access}}}func deleteAll() throws -> Int {
-        try database.executeReturningChanges({{{statementsName}}}.deleteAll)
-    }
-{{/isView}}
 }
+{{/hasFinders}}
 {{#hasQueries}}
 {{#queryStructs}}
 
@@ -427,7 +393,7 @@ extension {{{typeName}}} {
         /// Reads a row from the current row of the query's statement, by result column index.
         {{{access}}}init(row statement: Statement) throws {
 {{#reads}}
-            self.{{{property}}} = {{#isThrowing}}try {{/isThrowing}}{{{expression}}}
+            self.{{{property}}} = try statement.value(at: {{{index}}})
 {{/reads}}
         }
     }

@@ -13,6 +13,8 @@ final class Connection: @unchecked Sendable {
     @usableFromInline let handle: OpaquePointer
     /// True for the writer, false for a reader.
     @usableFromInline let isWriter: Bool
+    /// How the connection's statements bind and read dates and UUIDs.
+    let valueStorage: ValueStorage
     /// Prepared statements kept for reuse.
     @exclusivity(unchecked) var statements = StatementCache()
     /// How many savepoints ``Database/transaction(_:)`` has open.
@@ -38,6 +40,7 @@ final class Connection: @unchecked Sendable {
     init(path: String, configuration: Database.Configuration, isWriter: Bool) throws {
         self.handle = try Self.open(path: path, configuration: configuration, isWriter: isWriter)
         self.isWriter = isWriter
+        self.valueStorage = configuration.valueStorage
         authorizations.deniesAttach = !configuration.allowsAttach
         let context = Unmanaged.passUnretained(authorizations).toOpaque()
         sqlite3_set_authorizer(handle, { context, action, first, _, _, _ in
@@ -81,7 +84,7 @@ final class Connection: @unchecked Sendable {
     /// Prepares `sql`, noting the tables it reads and writes.
     func prepare(_ sql: String, persistent: Bool) throws -> Statement {
         authorizations.reset()
-        let statement = try Statement(connection: handle, sql: sql, persistent: persistent)
+        let statement = try Statement(connection: handle, sql: sql, persistent: persistent, valueStorage: valueStorage)
         statement.readTables = authorizations.read
         statement.writtenTables = authorizations.written
         return statement
@@ -116,7 +119,7 @@ final class Connection: @unchecked Sendable {
     @inline(__always)
     private func checkOut(_ cached: Statement) throws -> Statement {
         guard !cached.isInUse else {
-            let fresh = try Statement(connection: handle, sql: cached.sql, persistent: false)
+            let fresh = try Statement(connection: handle, sql: cached.sql, persistent: false, valueStorage: valueStorage)
             fresh.readTables = cached.readTables
             fresh.writtenTables = cached.writtenTables
             return fresh

@@ -24,6 +24,9 @@ extension Database {
         /// (creation, migration, adoption by ``SchemaDefinition/prepare(_:baseline:)``) never may:
         /// SQLite's authorizer refuses them while those run.
         public var allowsAttach = true
+        /// How dates and UUIDs are stored: every statement binds and reads them so. A generated database
+        /// sets its schema's `dates:` and `uuids:`; ISO-8601 text dates and text UUIDs by default.
+        public var valueStorage = ValueStorage()
 
         /// The default options.
         public init() {}

@@ -152,28 +152,4 @@ extension Database {
         }
         return try withWriter { try body($0, nil) }
     }
-
-    /// The rows of `selection` (`SELECT ... FROM ...`, without WHERE) that match `condition`, in
-    /// the given order, optionally limited, each read with `decode`. The generated
-    /// `fetchAll(where:_:orderBy:limit:)` calls it.
-    ///
-    /// The SQL is `selection WHERE (condition) ORDER BY ... LIMIT :daogen_limit`, cached by its
-    /// text. `arguments` are bound, never spliced, to the condition's parameters, which must number
-    /// exactly as many: see ``Statement/bind(arguments:limit:)``.
-    /// - Throws: ``DAOGenError/argumentCountMismatch(expected:given:sql:)`` when the number of
-    ///   arguments differs from the condition's parameters; ``DatabaseError`` when SQLite fails.
-    public func fetchAll<Row, Term: SQLOrderingTerm>(
-        _ selection: String,
-        where condition: String,
-        arguments: [any DatabaseValueConvertible],
-        orderBy: [Term],
-        limit: Int?,
-        _ decode: (Statement) throws -> Row
-    ) throws -> [Row] {
-        let sql = selection + " WHERE (" + condition + ")" + orderBy.orderByClause + " LIMIT " + Statement.limitParameter
-        return try withStatement(sql: sql) { statement in
-            try statement.bind(arguments: arguments, limit: limit)
-            return try statement.fetchAll(decode)
-        }
-    }
 }

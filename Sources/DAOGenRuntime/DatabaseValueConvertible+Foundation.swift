@@ -3,6 +3,18 @@ import Foundation
 // Conformances of Foundation's types.
 
 extension Data: DatabaseValueConvertible {
+    /// Binds the bytes directly.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        statement.bind(self, at: index)
+    }
+
+    /// Reads a blob, or the bytes of TEXT, directly.
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> Data {
+        try statement.data(at: index)
+    }
+
     /// The bytes, as a blob (an empty blob for empty data, not NULL).
     public var databaseValue: DatabaseValue { .blob(self) }
 
@@ -17,6 +29,27 @@ extension Data: DatabaseValueConvertible {
 }
 
 extension Date: DatabaseValueConvertible {
+    /// Binds the date in the statement's ``Statement/valueStorage``: ISO-8601 text, REAL seconds or
+    /// INTEGER milliseconds since 1970.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        switch statement.valueStorage.dates {
+        case .iso8601: statement.bindISO8601(self, at: index)
+        case .unixEpoch: statement.bindUnixEpoch(self, at: index)
+        case .unixEpochMilliseconds: statement.bindUnixEpochMilliseconds(self, at: index)
+        }
+    }
+
+    /// Reads the date in the statement's ``Statement/valueStorage``.
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> Date {
+        switch statement.valueStorage.dates {
+        case .iso8601: try statement.iso8601Date(at: index)
+        case .unixEpoch: try statement.unixEpochDate(at: index)
+        case .unixEpochMilliseconds: try statement.unixEpochMillisecondsDate(at: index)
+        }
+    }
+
     /// ISO-8601 UTC text with milliseconds, such as `2024-01-02T03:04:05.678Z`, rounded to the
     /// nearest millisecond.
     ///
@@ -41,6 +74,24 @@ extension Date: DatabaseValueConvertible {
 }
 
 extension UUID: DatabaseValueConvertible {
+    /// Binds the UUID in the statement's ``Statement/valueStorage``: lowercase text or 16 bytes.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        switch statement.valueStorage.uuids {
+        case .text: statement.bindUUIDText(self, at: index)
+        case .blob: statement.bindUUIDBlob(self, at: index)
+        }
+    }
+
+    /// Reads the UUID in the statement's ``Statement/valueStorage``.
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> UUID {
+        switch statement.valueStorage.uuids {
+        case .text: try statement.uuidText(at: index)
+        case .blob: try statement.uuidBlob(at: index)
+        }
+    }
+
     /// Lowercase canonical text, such as `123e4567-e89b-12d3-a456-426614174000`.
     public var databaseValue: DatabaseValue { .text(UUIDText.string(from: self)) }
 

@@ -14,6 +14,18 @@ extension DatabaseValue: DatabaseValueConvertible {
 }
 
 extension Int64: DatabaseValueConvertible {
+    /// Binds the value directly.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        statement.bind(self, at: index)
+    }
+
+    /// Reads the column directly; reads it exactly (see `Statement`'s readers).
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> Int64 {
+        try statement.int64(at: index)
+    }
+
     /// The integer, as INTEGER.
     public var databaseValue: DatabaseValue { .integer(self) }
 
@@ -28,6 +40,21 @@ extension Int64: DatabaseValueConvertible {
 }
 
 extension Int: DatabaseValueConvertible {
+    /// Binds the value directly.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        statement.bind(self, at: index)
+    }
+
+    /// Reads the column directly; reads it exactly (see `Statement`'s readers).
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> Int {
+        guard let value = Int(exactly: try statement.int64(at: index, expected: "Int")) else {
+            throw statement.invalidValue(at: index, expected: "Int")
+        }
+        return value
+    }
+
     /// The integer, as INTEGER.
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 
@@ -38,6 +65,21 @@ extension Int: DatabaseValueConvertible {
 }
 
 extension Int32: DatabaseValueConvertible {
+    /// Binds the value directly.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        statement.bind(Int64(self), at: index)
+    }
+
+    /// Reads the column directly; reads it exactly (see `Statement`'s readers).
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> Int32 {
+        guard let value = Int32(exactly: try statement.int64(at: index, expected: "Int32")) else {
+            throw statement.invalidValue(at: index, expected: "Int32")
+        }
+        return value
+    }
+
     /// The integer, as INTEGER.
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 
@@ -48,6 +90,21 @@ extension Int32: DatabaseValueConvertible {
 }
 
 extension Int16: DatabaseValueConvertible {
+    /// Binds the value directly.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        statement.bind(Int64(self), at: index)
+    }
+
+    /// Reads the column directly; reads it exactly (see `Statement`'s readers).
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> Int16 {
+        guard let value = Int16(exactly: try statement.int64(at: index, expected: "Int16")) else {
+            throw statement.invalidValue(at: index, expected: "Int16")
+        }
+        return value
+    }
+
     /// The integer, as INTEGER.
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 
@@ -58,6 +115,21 @@ extension Int16: DatabaseValueConvertible {
 }
 
 extension Int8: DatabaseValueConvertible {
+    /// Binds the value directly.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        statement.bind(Int64(self), at: index)
+    }
+
+    /// Reads the column directly; reads it exactly (see `Statement`'s readers).
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> Int8 {
+        guard let value = Int8(exactly: try statement.int64(at: index, expected: "Int8")) else {
+            throw statement.invalidValue(at: index, expected: "Int8")
+        }
+        return value
+    }
+
     /// The integer, as INTEGER.
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 
@@ -68,6 +140,21 @@ extension Int8: DatabaseValueConvertible {
 }
 
 extension UInt8: DatabaseValueConvertible {
+    /// Binds the value directly.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        statement.bind(Int64(self), at: index)
+    }
+
+    /// Reads the column directly; reads it exactly (see `Statement`'s readers).
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> UInt8 {
+        guard let value = UInt8(exactly: try statement.int64(at: index, expected: "UInt8")) else {
+            throw statement.invalidValue(at: index, expected: "UInt8")
+        }
+        return value
+    }
+
     /// The integer, as INTEGER.
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 
@@ -78,6 +165,18 @@ extension UInt8: DatabaseValueConvertible {
 }
 
 extension Bool: DatabaseValueConvertible {
+    /// Binds the value directly.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        statement.bind(self, at: index)
+    }
+
+    /// Reads the column directly; reads it exactly (see `Statement`'s readers).
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> Bool {
+        try statement.bool(at: index)
+    }
+
     /// 1 or 0, as INTEGER.
     public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
 
@@ -92,6 +191,18 @@ extension Bool: DatabaseValueConvertible {
 }
 
 extension Double: DatabaseValueConvertible {
+    /// Binds the value directly.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        statement.bind(self, at: index)
+    }
+
+    /// Reads the column directly; reads it exactly (see `Statement`'s readers).
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> Double {
+        try statement.double(at: index)
+    }
+
     /// The number, as REAL.
     public var databaseValue: DatabaseValue { .real(self) }
 
@@ -107,6 +218,18 @@ extension Double: DatabaseValueConvertible {
 }
 
 extension Float: DatabaseValueConvertible {
+    /// Binds the value directly.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        statement.bind(Double(self), at: index)
+    }
+
+    /// Reads the column directly; reads it exactly (see `Statement`'s readers).
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> Float {
+        try statement.float(at: index)
+    }
+
     /// The number, as REAL.
     public var databaseValue: DatabaseValue { .real(Double(self)) }
 
@@ -118,6 +241,18 @@ extension Float: DatabaseValueConvertible {
 }
 
 extension String: DatabaseValueConvertible {
+    /// Binds the value directly.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        statement.bind(self, at: index)
+    }
+
+    /// Reads the column directly; reads it exactly (see `Statement`'s readers).
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> String {
+        try statement.string(at: index)
+    }
+
     /// The string, as TEXT.
     public var databaseValue: DatabaseValue { .text(self) }
 
@@ -132,6 +267,21 @@ extension String: DatabaseValueConvertible {
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+    /// Binds NULL for nil, otherwise the wrapped value as its type binds it.
+    @inlinable
+    public func bind(to statement: Statement, at index: Int32) {
+        switch self {
+        case .none: statement.bindNull(at: index)
+        case let .some(wrapped): wrapped.bind(to: statement, at: index)
+        }
+    }
+
+    /// nil for NULL, otherwise the wrapped type's reading.
+    @inlinable
+    public static func read(from statement: Statement, at index: Int32) throws -> Wrapped? {
+        statement.isNull(at: index) ? nil : try Wrapped.read(from: statement, at: index)
+    }
+
     /// NULL for nil, otherwise the wrapped value's.
     public var databaseValue: DatabaseValue {
         switch self {

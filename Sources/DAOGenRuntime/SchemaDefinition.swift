@@ -30,16 +30,27 @@ public struct SchemaDefinition: Sendable {
     /// baseline adopts a file at exactly this value like an unversioned one; without a baseline it
     /// refuses it as ``DAOGenError/unversionedFile(path:tables:)``.
     public var adoptsUserVersion: Int?
+    /// How the schema stores dates and UUIDs (`dates:` and `uuids:` in daogen.yaml).
+    public var valueStorage: ValueStorage
 
     /// Creates a definition.
     public init(
-        version: Int, adoptsUserVersion: Int? = nil, creation: [String], versionOneCreation: [String] = [], migrations: [Migration]
+        version: Int, adoptsUserVersion: Int? = nil, valueStorage: ValueStorage = ValueStorage(), creation: [String],
+        versionOneCreation: [String] = [], migrations: [Migration]
     ) {
         self.version = version
+        self.valueStorage = valueStorage
         self.adoptsUserVersion = adoptsUserVersion
         self.creation = creation
         self.versionOneCreation = versionOneCreation
         self.migrations = migrations
+    }
+
+    /// The options a database of this schema opens with: the defaults, with the schema's ``valueStorage``.
+    public var configuration: Database.Configuration {
+        var configuration = Database.Configuration()
+        configuration.valueStorage = valueStorage
+        return configuration
     }
 
     /// Brings `database` to the latest version: creates the schema in an empty file, migrates an older

@@ -75,15 +75,12 @@ extension Statement {
         check(code)
     }
 
-    /// Binds NULL for nil, otherwise the value's ``DatabaseValueConvertible/databaseValue``,
-    /// to the parameter at 1-based `index`.
+    /// Binds `value` to the parameter at 1-based `index`, as `Value` decides
+    /// (``DatabaseValueConvertible/bind(to:at:)``): NULL for nil, an enum's raw value, a date or UUID in
+    /// the database's ``valueStorage``.
     @inlinable
-    public func bind<Value: DatabaseValueConvertible>(_ value: Value?, at index: Int32) {
-        guard let value else {
-            bindNull(at: index)
-            return
-        }
-        bind(value.databaseValue, at: index)
+    public func bind<Value: DatabaseValueConvertible>(_ value: Value, at index: Int32) {
+        value.bind(to: self, at: index)
     }
 
     /// Binds a value of any storage class to the parameter at 1-based `index`.

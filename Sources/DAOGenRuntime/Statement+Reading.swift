@@ -20,11 +20,18 @@ extension Statement {
     ///   a REAL such as 1.5 or 9.3e18, text (also `'12'`) and blobs.
     @inlinable
     public func int64(at index: Int32) throws -> Int64 {
+        try int64(at: index, expected: "Int64")
+    }
+
+    /// The column at 0-based `index` as an integer, read like ``int64(at:)``, for a value of the type
+    /// `expected` names (in the error).
+    @inlinable
+    func int64(at index: Int32, expected: String) throws -> Int64 {
         let value = sqlite3_column_value(handle, index)
         if sqlite3_value_type(value) == SQLITE_INTEGER {
             return sqlite3_value_int64(value)
         }
-        return try convertedInt64(at: index, expected: "Int64")
+        return try convertedInt64(at: index, expected: expected)
     }
 
     /// The column at 0-based `index` as an integer, or nil for NULL: what `isNull(at:)` followed by
@@ -233,13 +240,24 @@ extension Statement {
         throw invalidValue(at: index, expected: expected)
     }
 
-    /// The column at 0-based `index` read as `Value`.
+    /// The column at 0-based `index` read as `Value`, as `Value` decides
+    /// (``DatabaseValueConvertible/read(from:at:)``): the one reading a generated record uses for every column.
+    ///
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when the stored value is not
+    ///   exactly a `Value`.
+    @inlinable
+    public func value<Value: DatabaseValueConvertible>(at index: Int32, as type: Value.Type = Value.self) throws -> Value {
+        try Value.read(from: self, at: index)
+    }
+
+    /// The column at 0-based `index` read through `Value`'s ``DatabaseValueConvertible/fromDatabaseValue(_:)``:
+    /// the default ``DatabaseValueConvertible/read(from:at:)``.
     ///
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when
     ///   ``DatabaseValueConvertible/fromDatabaseValue(_:)`` rejects the stored value, or when it
     ///   is TEXT that is not valid UTF-8.
     @inlinable
-    public func value<Value: DatabaseValueConvertible>(at index: Int32, as type: Value.Type = Value.self) throws -> Value {
+    public func convertedValue<Value: DatabaseValueConvertible>(at index: Int32, as type: Value.Type = Value.self) throws -> Value {
         let stored = try exactDatabaseValue(at: index, expected: "\(Value.self)")
         guard let value = Value.fromDatabaseValue(stored) else {
             throw invalidValue(at: index, stored, expected: "\(Value.self)")

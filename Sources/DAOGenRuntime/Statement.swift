@@ -14,6 +14,8 @@ public final class Statement {
     @usableFromInline let handle: OpaquePointer
     /// The `sqlite3` connection the statement belongs to.
     @usableFromInline let connection: OpaquePointer
+    /// How the statement binds and reads dates and UUIDs: its connection's.
+    public let valueStorage: ValueStorage
     /// The first bind failure since the last reset, thrown by the next ``step()``: a
     /// ``DatabaseError`` from SQLite, or ``DAOGenError/unstorableValue(parameter:value:reason:sql:)``.
     // Unchecked exclusivity: a statement is used by one thread at a time, under the connection's
@@ -39,7 +41,7 @@ public final class Statement {
     /// - Parameter persistent: Passes `SQLITE_PREPARE_PERSISTENT`, for statements kept in a cache.
     /// - Throws: ``DatabaseError`` when SQLite rejects the SQL, or with ``ResultCode/misuse`` when
     ///   the text holds no statement or more than one.
-    init(connection: OpaquePointer, sql: String, persistent: Bool) throws {
+    init(connection: OpaquePointer, sql: String, persistent: Bool, valueStorage: ValueStorage) throws {
         var statement: OpaquePointer?
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
         let extraStatement: Bool = try sql.withCString { text in
@@ -64,6 +66,7 @@ public final class Statement {
         self.sql = sql
         self.handle = statement
         self.connection = connection
+        self.valueStorage = valueStorage
     }
 
     /// True when the text after the first statement holds another statement (not only

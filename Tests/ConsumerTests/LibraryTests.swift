@@ -124,14 +124,14 @@ import Testing
 
     @Test func fetchAllWhereRefusesTheWrongNumberOfArguments() throws {
         try library.book.insert(contentsOf: (1...3).map { Book(title: "Book \($0)", authorId: author.id!) })
-        let select = "SELECT " + Book.selection + " FROM \"book\""
+        let select = Book.statements.selectAll
         let tooFew = try #require(throws: DAOGenError.self) { try library.book.fetchAll(where: "id > ?", limit: 2) }
-        #expect(tooFew == .argumentCountMismatch(expected: 1, given: 0, sql: select + " WHERE (id > ?) LIMIT :daogen_limit"))
-        #expect(tooFew.description == "The SQL takes 1 argument but 0 were given, so no argument was bound, in: \(select) WHERE (id > ?) LIMIT :daogen_limit")
+        #expect(tooFew == .argumentCountMismatch(expected: 1, given: 0, sql: select + " WHERE (id > ?) LIMIT :daogen_limit OFFSET :daogen_offset"))
+        #expect(tooFew.description == "The SQL takes 1 argument but 0 were given, so no argument was bound, in: \(select) WHERE (id > ?) LIMIT :daogen_limit OFFSET :daogen_offset")
         let tooMany = try #require(throws: DAOGenError.self) { try library.book.fetchAll(where: "id > ?", 1, 2) }
-        #expect(tooMany == .argumentCountMismatch(expected: 1, given: 2, sql: select + " WHERE (id > ?) LIMIT :daogen_limit"))
+        #expect(tooMany == .argumentCountMismatch(expected: 1, given: 2, sql: select + " WHERE (id > ?) LIMIT :daogen_limit OFFSET :daogen_offset"))
         let none = try #require(throws: DAOGenError.self) { try library.book.fetchAll(where: "id > 1", 1) }
-        #expect(none.description == "The SQL takes 0 arguments but 1 was given, so no argument was bound, in: \(select) WHERE (id > 1) LIMIT :daogen_limit")
+        #expect(none.description == "The SQL takes 0 arguments but 1 was given, so no argument was bound, in: \(select) WHERE (id > 1) LIMIT :daogen_limit OFFSET :daogen_offset")
         // Right counts: a limit, no limit, named parameters (numbered in order of first appearance).
         #expect(try library.book.fetchAll(where: "id > ?", 1, orderBy: [.id.ascending], limit: 1).map(\.title) == ["Book 2"])
         #expect(try library.book.fetchAll(where: "id > ?", 1).count == 2)

@@ -116,8 +116,7 @@ import Testing
             finder.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ") + " -> " + finder.statementName
         }
         #expect(finders == [
-            // The same query as `find(id:)`: one statement.
-            "byId: Int64 -> findByKey",
+            "byId: Int64 -> selectById",
             "byLabel: String, shelf: String -> selectByLabelShelf",
             "byLabel: String, shelf: String? -> selectByLabelShelfMatchingNull",
             "byShelf: String, code: String -> selectByShelfCode",

@@ -134,19 +134,6 @@ import Testing
         }
     }
 
-    /// A column is a value: changing a copy leaves the original as it was, though both share storage until then.
-    @Test func columnsAreValues() {
-        let original = TableModel.code("title", AnalyzedQuery.Value(type: .string, isOptional: true)).column
-        var copy = original
-        copy.name = "subtitle"
-        copy.notNull = true
-        #expect(original.name == "title" && !original.notNull)
-        #expect(copy.name == "subtitle" && copy.notNull)
-        var other = copy
-        other.defaultSQL = "''"
-        #expect(copy.defaultSQL == nil && other.defaultSQL == "''" && other.name == "subtitle")
-    }
-
     /// Every text literal `SQLLiteral` reads is the value SQLite reads from the same SQL.
     @Test func textLiteralsAgreeWithSQLite() throws {
         let database = try Database(path: ":memory:")
@@ -228,6 +215,6 @@ import Testing
             "t.yaml": "tables:\n  - name: t\n    columns:\n      - name: self\n        type: TEXT\n        primaryKey: true\n      - name: inout\n        type: TEXT\n",
         ])
         let model = TableModel(table: loaded.schema.tables[0], schema: loaded.schema, statements: loaded.planned.statements[loaded.schema.tables[0].id]!)
-        #expect(model.recordKeyArguments.map(\.label) == ["self"])
+        #expect(model.keyArgument == "selfValue")
     }
 }

@@ -79,7 +79,7 @@ import Testing
 
     @Test func aPartialThatRendersANamelessDeclarationNamesThePartial() throws {
         #expect(try Self.errors(["bind.mustache": "let {{{valeu}}} = 1\n"]) == [
-            "T/bind.mustache:1:1: error: template 'table-file' renders 'let' without a name at line 49 of its output: let  = 1",
+            "T/bind.mustache:1:1: error: template 'table-file' renders 'let' without a name at line 84 of its output: let  = 1",
         ])
     }
 

@@ -153,33 +153,33 @@ struct DatabaseValueConvertibleTests {
     }
 
     /// A text-backed enum.
-    enum Color: String {
+    enum Color: String, DatabaseValueConvertible {
         case red, green
     }
 
     /// An integer-backed enum.
-    enum Level: Int64 {
+    enum Level: Int64, DatabaseValueConvertible {
         case low = 1, high = 2
     }
 
     @Test("RawRepresentable columns read text and integer raw values")
     func rawRepresentable() throws {
         let database = try makeValueTable()
-        let color = try roundTrip(database, bind: { $0.bind("green", at: 1) }, read: { try $0.rawRepresentable(at: 0, as: Color.self) })
+        let color = try roundTrip(database, bind: { $0.bind("green", at: 1) }, read: { try $0.value(at: 0, as: Color.self) })
         #expect(color == .green)
-        let level: Level = try roundTrip(database, bind: { $0.bind(Int64(2), at: 1) }, read: { try $0.rawRepresentable(at: 0) })
+        let level: Level = try roundTrip(database, bind: { $0.bind(Int64(2), at: 1) }, read: { try $0.value(at: 0) })
         #expect(level == .high)
 
         let badColor = try #require(throws: DAOGenError.self) {
-            _ = try roundTrip(database, bind: { $0.bind("blue", at: 1) }, read: { try $0.rawRepresentable(at: 0, as: Color.self) })
+            _ = try roundTrip(database, bind: { $0.bind("blue", at: 1) }, read: { try $0.value(at: 0, as: Color.self) })
         }
         #expect(badColor == .invalidValue(column: "v", value: "'blue'", expected: "Color", sql: "SELECT v FROM t"))
         let badLevel = try #require(throws: DAOGenError.self) {
-            _ = try roundTrip(database, bind: { $0.bind(Int64(3), at: 1) }, read: { try $0.rawRepresentable(at: 0, as: Level.self) })
+            _ = try roundTrip(database, bind: { $0.bind(Int64(3), at: 1) }, read: { try $0.value(at: 0, as: Level.self) })
         }
         #expect(badLevel.description == "The column v holds 3, which cannot be read as Level, in: SELECT v FROM t")
         #expect(throws: DAOGenError.self) {
-            _ = try roundTrip(database, bind: { $0.bindNull(at: 1) }, read: { try $0.rawRepresentable(at: 0, as: Level.self) })
+            _ = try roundTrip(database, bind: { $0.bindNull(at: 1) }, read: { try $0.value(at: 0, as: Level.self) })
         }
     }
 }

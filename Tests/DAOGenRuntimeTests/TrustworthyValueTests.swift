@@ -144,20 +144,17 @@ struct TrustworthyValueTests {
     func argumentCounts() throws {
         let database = try Database(path: ":memory:")
         try database.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t(name) VALUES ('a'), ('b'), ('c')")
-        let noOrder: [Term] = []
         func names(_ condition: String, _ arguments: [any DatabaseValueConvertible], limit: Int? = nil) throws -> [String] {
-            try database.fetchAll("SELECT name FROM t", where: condition, arguments: arguments, orderBy: noOrder, limit: limit) {
-                try $0.string(at: 0)
-            }
+            try RecordDAO<NameRow>(database: database).fetchAll(where: condition, arguments: arguments, limit: limit).map(\.name)
         }
         #expect(try names("id > ?", [1]) == ["b", "c"])
         #expect(try names("id > ?", [1], limit: 1) == ["b"])
         #expect(try names("name = :name OR id = :id", ["a", 3]) == ["a", "c"])
         #expect(try names("name = $n OR name = @m OR name = $n", ["a", "b"]) == ["a", "b"])
-        #expect(throws: DAOGenError.argumentCountMismatch(expected: 1, given: 0, sql: "SELECT name FROM t WHERE (id > ?) LIMIT :daogen_limit")) {
+        #expect(throws: DAOGenError.argumentCountMismatch(expected: 1, given: 0, sql: "SELECT \"name\" FROM \"t\" WHERE (id > ?) LIMIT :daogen_limit OFFSET :daogen_offset")) {
             try names("id > ?", [], limit: 2)
         }
-        #expect(throws: DAOGenError.argumentCountMismatch(expected: 2, given: 3, sql: "SELECT name FROM t WHERE (id > ? AND id < ?) LIMIT :daogen_limit")) {
+        #expect(throws: DAOGenError.argumentCountMismatch(expected: 2, given: 3, sql: "SELECT \"name\" FROM \"t\" WHERE (id > ? AND id < ?) LIMIT :daogen_limit OFFSET :daogen_offset")) {
             try names("id > ? AND id < ?", [1, 2, 3])
         }
         // A comment cannot swallow the LIMIT clause: the condition is closed in parentheses.
@@ -197,8 +194,12 @@ struct TrustworthyValueTests {
     }
 }
 
-/// An ordering term, for the generic parameter of `Database.fetchAll(_:where:arguments:orderBy:limit:_:)`.
-private struct Term: SQLOrderingTerm {
-    var columnName: String
-    var isDescending: Bool
+/// A row of table `t` read through the runtime's `RecordDAO`, as a generated view record would be.
+private struct NameRow: DatabaseRecord {
+    enum Column: String, SQLColumn { case name }
+    struct Columns: Sendable { let name = TypedColumn<NameRow, String>("name") }
+    static let columns = Columns()
+    static let statements = RecordStatements<NameRow>(view: "t")
+    var name: String
+    init(row statement: Statement) throws { name = try statement.value(at: 0) }
 }

@@ -75,10 +75,12 @@ struct QueryAnalyzer {
             seen[column.swiftName.lowercased()] = column.name
         }
         table.columns = columns.map { column in
-            var synthetic = TableModel.code(column.name, column.value, swiftName: column.swiftName).column
-            synthetic.doc = "Column `\(column.name)` of view `\(view.name)`."
-            synthetic.sqlType = ""
-            return synthetic
+            Column(
+                name: column.name, swiftName: column.swiftName, sqlType: "", affinity: .blob, doc: "Column `\(column.name)` of view `\(view.name)`.",
+                notNull: !column.value.isOptional, nullableKey: false, primaryKey: false, primaryKeyDescending: false,
+                autoincrement: false, unique: false, collate: nil, defaultSQL: nil, check: nil, references: nil,
+                swiftType: column.value.type, range: VersionRange(since: 1, until: nil), renamedFrom: nil,
+                location: view.location(of: "sql"), keyLocations: [:])
         }
         return table
     }

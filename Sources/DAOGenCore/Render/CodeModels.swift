@@ -123,27 +123,16 @@ struct DocLineModel: Encodable {
     }
 }
 
-/// Binding one value to a statement parameter: `statement.function(conversion(value.rawValue), at: index)`,
-/// inside `if let value = unwrapped { ... } else { statement.bindNull(at: index) }` when it unwraps an Optional.
+/// Binding one value to a statement parameter: `statement.bind(value, at: index)`.
 struct BindModel: Encodable {
-    /// The bound expression: a property or a parameter (`value` when `unwrapped` is set).
+    /// The bound expression: a property or a parameter.
     var value: String
-    /// The Optional expression unwrapped into `value` first, or nil.
-    var unwrapped: String?
-    /// The `Statement` method that binds the value's type.
-    var function: String
-    /// The type the value is converted to first (`Int64` for an `Int32`), or nil.
-    var conversion: String?
-    /// True for an enum, whose raw value is bound.
-    var isEnum: Bool
     /// The parameter's index, from 1.
     var index: Int
 }
 
-/// Reading one property from column `index` of the current row: `self.property = try expression`.
+/// Reading one property from column `index` of the current row: `self.property = try statement.value(at: index)`.
 struct ReadModel: Encodable {
     var property: String
-    /// The expression reading the column as the property's type.
-    var expression: String
-    var isThrowing: Bool
+    var index: Int
 }

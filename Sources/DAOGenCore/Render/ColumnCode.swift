@@ -1,4 +1,5 @@
-/// The Swift code that binds and reads one column, fixed by its Swift type and storage.
+/// The Swift code of one column: its property, its parameters and its bindings. How a value of its type is
+/// bound and read is the runtime's decision (`DatabaseValueConvertible`), never written here.
 struct ColumnCode {
     let column: Column
     /// Whether the Swift property is Optional.
@@ -18,44 +19,14 @@ struct ColumnCode {
         return column.swiftType.swiftName
     }
 
-    /// The binding of `value` to parameter `index`; an Optional `value` is unwrapped first when `unwrapping`.
-    func bind(_ value: String, at index: Int, unwrapping: Bool = false) -> BindModel {
-        var function = "bind"
-        var conversion: String?
-        switch column.swiftType {
-        case .int64, .int, .double, .bool, .string, .data, .url, .decimal, .custom, .enumeration: break
-        case .int32, .int16, .int8, .uint8: conversion = "Int64"
-        case .float: conversion = "Double"
-        case .date(.iso8601): function = "bindISO8601"
-        case .date(.unixEpoch): function = "bindUnixEpoch"
-        case .date(.unixEpochMilliseconds): function = "bindUnixEpochMilliseconds"
-        case .uuid(.text): function = "bindUUIDText"
-        case .uuid(.blob): function = "bindUUIDBlob"
-        }
-        let unwraps = unwrapping
-        var isEnum = false
-        if case .enumeration = column.swiftType { isEnum = true }
-        return BindModel(
-            value: unwraps ? "value" : value, unwrapped: unwraps ? value : nil, function: function, conversion: conversion,
-            isEnum: isEnum, index: index)
-    }
-
-    /// Types whose generic `bind` already maps nil to NULL.
-    private var bindsOptionalDirectly: Bool {
-        switch column.swiftType {
-        case .url, .decimal, .custom: return true
-        default: return false
-        }
+    /// The binding of `value` to parameter `index`: the runtime's conversion of the type binds it.
+    func bind(_ value: String, at index: Int) -> BindModel {
+        BindModel(value: value, index: index)
     }
 
     /// The binding of the record's property (`self`) to parameter `index`.
     func bindProperty(at index: Int) -> BindModel {
-        isOptional ? bind(optional: "self.\(property)", at: index) : bind("self.\(property)", at: index)
-    }
-
-    /// The binding of an Optional `value` of this column's type to parameter `index`: nil binds NULL.
-    func bind(optional value: String, at index: Int) -> BindModel {
-        bind(value, at: index, unwrapping: !bindsOptionalDirectly)
+        bind("self.\(property)", at: index)
     }
 
     /// The internal name of a method parameter for this column: the property name, unless it would
@@ -85,40 +56,10 @@ struct ColumnCode {
             defaultValue: initDefault, isLast: isLast)
     }
 
-    /// The expression reading column `index` as the property's type, and whether it throws.
-    func readExpression(at index: Int) -> (code: String, throws: Bool) {
-        let at = "at: \(index)"
-        let value: (String, Bool)
-        switch column.swiftType {
-        case .int64: value = ("statement.int64(\(at))", true)
-        case .double: value = ("statement.double(\(at))", true)
-        case .bool: value = ("statement.bool(\(at))", true)
-        case .string: value = ("statement.string(\(at))", true)
-        case .data: value = ("statement.data(\(at))", true)
-        case .float: value = ("statement.float(\(at))", true)
-        case .int, .int32, .int16, .int8, .uint8, .url, .decimal, .custom:
-            value = ("statement.value(\(at), as: \(column.swiftType.swiftName).self)", true)
-        case .date(.iso8601): value = ("statement.iso8601Date(\(at))", true)
-        case .date(.unixEpoch): value = ("statement.unixEpochDate(\(at))", true)
-        case .date(.unixEpochMilliseconds): value = ("statement.unixEpochMillisecondsDate(\(at))", true)
-        case .uuid(.text): value = ("statement.uuidText(\(at))", true)
-        case .uuid(.blob): value = ("statement.uuidBlob(\(at))", true)
-        case let .enumeration(name, _, _): value = ("statement.rawRepresentable(\(at), as: \(name).self)", true)
-        }
-        guard isOptional else { return value }
-        switch column.swiftType {
-        case .string: return ("statement.optionalString(\(at))", true)
-        case .int64: return ("statement.optionalInt64(\(at))", true)
-        case .double: return ("statement.optionalDouble(\(at))", true)
-        case .date(.iso8601): return ("statement.optionalISO8601Date(\(at))", true)
-        default: return ("statement.isNull(\(at)) ? nil : \(value.0)", value.1)
-        }
-    }
-
-    /// The reading of the property from column `index`, for `init(row:)`.
+    /// The reading of the property from column `index`, for `init(row:)`: the runtime's conversion of the
+    /// property's type reads it.
     func read(at index: Int) -> ReadModel {
-        let (code, throwing) = readExpression(at: index)
-        return ReadModel(property: property, expression: code, isThrowing: throwing)
+        ReadModel(property: property, index: index)
     }
 
     /// The parameter's default in the memberwise initializer: nil for nullable columns,

@@ -34,6 +34,10 @@ struct DatabaseModel: Encodable {
     var adoptsUserVersion: Int
     /// Whether daogen.yaml sets `adoptsUserVersion`.
     var hasAdoptsUserVersion: Bool
+    /// The case of `ValueStorage.Dates` of `dates:`.
+    var dates: String
+    /// The case of `ValueStorage.UUIDs` of `uuids:`.
+    var uuids: String
     var tables: [TableEntry]
     var creationStatements: [StringLiteralModel]
     var versionOneStatements: [StringLiteralModel]
@@ -52,6 +56,8 @@ struct DatabaseModel: Encodable {
         version = settings.version
         adoptsUserVersion = settings.adoptsUserVersion ?? 0
         hasAdoptsUserVersion = settings.adoptsUserVersion != nil
+        dates = settings.dates.rawValue
+        uuids = settings.uuids.rawValue
         self.tables = tables
         creationStatements = creation.statements(at: settings.version).map(StringLiteralModel.init)
         versionOneStatements = settings.version > 1 ? creation.statements(at: 1).map(StringLiteralModel.init) : []

@@ -55,8 +55,7 @@ extension TableModel {
                 parameters.append(ParameterModel(
                     label: label, innerName: label == inner ? nil : inner, type: parameter.value.swiftName,
                     isLast: offset == analyzed.parameters.count - 1))
-                let code = Self.code(parameter.name, parameter.value)
-                binds.append(code.bind(inner, at: parameter.index, unwrapping: parameter.value.isOptional))
+                binds.append(BindModel(value: inner, index: parameter.index))
             }
 
             let rowType: String
@@ -70,8 +69,7 @@ extension TableModel {
             case .single:
                 let column = analyzed.columns[0]
                 rowType = column.value.swiftName
-                let (code, throwing) = Self.code(column.name, column.value).readExpression(at: 0)
-                read = "{ statement in \(throwing ? "try " : "")\(code) }"
+                read = "{ statement in try statement.value(at: 0, as: \(rowType).self) }"
             case let .structure(name):
                 rowType = "\(typeName).\(name)"
                 read = "\(typeName).\(name).init(row:)"
@@ -120,31 +118,23 @@ extension TableModel {
 
     /// A struct nested in the record holding one row of a query's result.
     private static func structModel(name: String, query: Query, columns: [AnalyzedQuery.ResultColumn]) -> QueryStructModel {
-        let codes = columns.map { code($0.name, $0.value, swiftName: $0.swiftName) }
+        let properties = columns.map { column in
+            let property = SwiftNaming.escaped(column.swiftName)
+            // `self` would hide the instance inside the initializer.
+            let parameterName = column.swiftName == "self" ? "selfValue" : property
+            return QueryStructModel.Property(
+                docLine: "Result column `\(SwiftLiteral.commentText(column.name))`.",
+                name: property, type: column.value.swiftName, parameterName: parameterName)
+        }
         return QueryStructModel(
             name: name,
             queryName: query.name,
-            properties: zip(columns, codes).map { column, code in
-                QueryStructModel.Property(
-                    docLine: "Result column `\(SwiftLiteral.commentText(column.name))`.",
-                    name: code.property, type: code.type, parameterName: code.initParameterName)
-            },
-            initParameters: codes.enumerated().map { offset, code in
+            properties: properties,
+            initParameters: properties.enumerated().map { offset, property in
                 ParameterModel(
-                    label: code.property, innerName: code.property == code.initParameterName ? nil : code.initParameterName,
-                    type: code.type, isLast: offset == codes.count - 1)
+                    label: property.name, innerName: property.name == property.parameterName ? nil : property.parameterName,
+                    type: property.type, isLast: offset == properties.count - 1)
             },
-            reads: codes.enumerated().map { $1.read(at: $0) })
-    }
-
-    /// The binding and reading code of a value, through a column standing for it.
-    static func code(_ name: String, _ value: AnalyzedQuery.Value, swiftName: String? = nil) -> ColumnCode {
-        let column = Column(
-            name: name, swiftName: swiftName ?? name, sqlType: "", affinity: .blob, doc: nil, notNull: !value.isOptional,
-            nullableKey: false, primaryKey: false, primaryKeyDescending: false, autoincrement: false, unique: false,
-            collate: nil, defaultSQL: nil, check: nil, references: nil, swiftType: value.type,
-            range: VersionRange(since: 1, until: nil), renamedFrom: nil,
-            location: SourceLocation(file: "", line: 0, column: 0), keyLocations: [:])
-        return ColumnCode(column: column, isOptional: value.isOptional, recordName: "")
+            reads: properties.enumerated().map { ReadModel(property: $1.name, index: $0) })
     }
 }

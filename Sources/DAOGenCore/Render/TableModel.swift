@@ -19,8 +19,8 @@ struct TableModel: Encodable {
         var name: String
         /// The SQL the statement runs.
         var sql: String
-        /// The Swift expression of `sql`, built from `selectAll`, `insert.sql` or the record's `selection`
-        /// where it starts with them, so each column list is written once.
+        /// The Swift expression of `sql`: the record's `statements.selectAll` followed by the rest, so the
+        /// column list is written once.
         var expression: String
     }
 
@@ -32,11 +32,27 @@ struct TableModel: Encodable {
         var indexName: String
         /// For an index finder taking Optionals: the columns whose nil matches NULL (`` `a` or `b` ``).
         var nullMatchingDescription: String?
+        /// True for the first method of the DAO's extension, which needs no blank line before it.
+        var isFirst = false
     }
 
     struct OrderingMember: Encodable {
         var name: String
         var sqlName: String
+    }
+
+    /// A property of the record's `Columns`: `let name = TypedColumn<Record, type>(sqlName)`.
+    struct TypedColumnModel: Encodable {
+        var name: String
+        var type: String
+        var sqlNameLiteral: String
+    }
+
+    /// A case of the record's `Assignment` or `UniqueKey`, with its value type or its columns.
+    struct KeyedCaseModel: Encodable {
+        var name: String
+        /// The associated value's type (`Assignment`), or the columns (`UniqueKey`: `[.a, .b]`).
+        var detail: String
     }
 
     var access: String
@@ -51,25 +67,39 @@ struct TableModel: Encodable {
     var columnCases: [CaseModel]
     var orderingMembers: [OrderingMember]
     var firstProperty: String
-    var selectionLiteral: String
-    /// The Swift expression of the `SELECT` of every column, without WHERE.
-    var selectAllExpression: String
+    /// The runtime protocol the record conforms to: `KeyedRecord`, `TableRecord` or (a view) `DatabaseRecord`.
+    var recordProtocol: String
+    /// The arguments of the record's `RecordStatements`: `table: "t", primaryKey: [.id]` or `view: "v"`.
+    var statementsArguments: String
+    /// The table's SQL name, as a Swift string literal.
+    var sqlNameLiteral: String
+    var typedColumns: [TypedColumnModel]
+    var assignments: [KeyedCaseModel]
+    var uniqueKeys: [KeyedCaseModel]
     var reads: [ReadModel]
     var binds: [BindModel]
     var columnCount: Int
+    /// The statements of the finders.
     var statements: [StatementModel]
     var rowIDProperty: String?
-    /// `statement.lastInsertedRowID` converted to the rowid property's type.
+    /// `rowID` converted to the rowid property's type.
     var rowIDValue: String
     var hasPrimaryKey: Bool
-    /// True when a key property is Optional: `delete(_:)` unwraps `optionalKeys` first.
-    var hasOptionalKey: Bool
-    var optionalKeys: [ArgumentModel]
-    var recordKeyArguments: [ArgumentModel]
-    var keyParameters: [ParameterModel]
+    /// The primary key's Swift type: the column's, or a tuple labelled by the key's properties.
+    var keyType: String
+    /// The body of `primaryKey`: one line, or a `guard let` of the Optional parts and a return.
+    var primaryKeyLines: [String]
+    /// The bindings of `bind(key:to:)`.
     var keyBinds: [BindModel]
+    var keyParameters: [ParameterModel]
+    /// The key as `find(key:)` takes it: the parameter, or a tuple of the parameters.
+    var keyArgument: String
     var uniqueFinders: [FinderModel]
     var indexFinders: [FinderModel]
+    /// True when the DAO gets an extension of its own: key-based methods or finders.
+    var hasFinders: Bool
+    /// True when the finders have statements.
+    var hasStatements: Bool
 
     /// The accessor of the table's DAO on the database type.
     var accessorName: String
@@ -141,69 +171,44 @@ struct TableModel: Encodable {
         }
         orderingMembers = codes.map { OrderingMember(name: $0.property, sqlName: SwiftLiteral.commentText($0.column.name(at: version))) }
         firstProperty = codes.first?.property ?? ""
-        selectionLiteral = SwiftLiteral.string(sql.selection)
+        recordProtocol = sql.hasPrimaryKey ? "KeyedRecord" : "TableRecord"
+        let keyCases = keyNames.map { "." + code($0).property }.joined(separator: ", ")
+        sqlNameLiteral = SwiftLiteral.string(sql.sqlName)
+        statementsArguments = "table: " + sqlNameLiteral + (sql.hasPrimaryKey ? ", primaryKey: [\(keyCases)]" : "")
+        // The rowid alias compares, and is assigned, as its non-optional type: it is nil only before insert.
+        func comparedType(_ code: ColumnCode) -> String {
+            code.column.name == rowIDAlias?.name ? code.column.swiftType.swiftName : code.type
+        }
+        typedColumns = codes.map { code in
+            TypedColumnModel(name: code.property, type: comparedType(code), sqlNameLiteral: SwiftLiteral.string(code.column.name(at: version)))
+        }
+        assignments = codes.map { KeyedCaseModel(name: $0.property, detail: comparedType($0)) }
         reads = codes.enumerated().map { $1.read(at: $0) }
         binds = codes.enumerated().map { $1.bindProperty(at: $0 + 1) }
         columnCount = codes.count
         rowIDProperty = rowIDAlias.map { SwiftNaming.escaped($0.swiftName) }
-        rowIDValue = rowIDAlias?.swiftType == .int ? "Int(statement.lastInsertedRowID)" : "statement.lastInsertedRowID"
+        rowIDValue = rowIDAlias?.swiftType == .int ? "Int(rowID)" : "rowID"
         hasPrimaryKey = sql.hasPrimaryKey
 
-        // Key parameters: non-optional values, labelled by the key's properties.
+        // The key: non-optional values, labelled by the key's properties.
         let keyCodes = keyNames.map(code)
         keyParameters = keyCodes.enumerated().map { $1.parameter(label: $1.property, isLast: $0 == keyCodes.count - 1) }
-        keyBinds = keyCodes.enumerated().map { $1.bind($1.parameterName, at: $0 + 1) }
-        let optionalKeys = keyCodes.filter(\.isOptional)
-        hasOptionalKey = !optionalKeys.isEmpty
-        self.optionalKeys = optionalKeys.enumerated().map { offset, code in
-            ArgumentModel(label: code.parameterName, value: "record.\(code.property)", isLast: offset == optionalKeys.count - 1)
-        }
-        recordKeyArguments = keyCodes.enumerated().map { offset, code in
-            ArgumentModel(
-                label: code.property, value: code.isOptional ? code.parameterName : "record.\(code.property)",
-                isLast: offset == keyCodes.count - 1)
-        }
-
-        let selectAllSQL = sql.selectAll
-        let insertSQL = sql.insert
-        let recordSelection = table.swiftName + ".selection"
-        /// `text` as a Swift expression that reuses `selectAll`, `insert.sql` or the record's `selection`
-        /// instead of repeating their SQL; the value is the same text.
-        func expression(_ text: String, named name: String) -> String {
-            func concatenated(_ parts: [String]) -> String { parts.filter { !$0.isEmpty }.joined(separator: " + ") }
-            func literal(_ part: Substring) -> String { part.isEmpty ? "" : SwiftLiteral.string(String(part)) }
-            // Prefixes compared and cut by UTF-8 offsets: counting Characters walked every statement.
-            func after(_ prefix: String) -> Substring? {
-                guard text.utf8.count > prefix.utf8.count, text.hasUTF8Prefix(prefix) else { return nil }
-                return text[text.utf8.index(text.startIndex, offsetBy: prefix.utf8.count)...]
-            }
-            if name != "selectAll", let rest = after(selectAllSQL) {
-                return concatenated(["selectAll", literal(rest)])
-            }
-            if name != "insert", let rest = after(insertSQL) {
-                return concatenated(["insert.sql", literal(rest)])
-            }
-            // The column lists of the SELECT and the INSERT are the record's `selection`.
-            let list = name == "insert" ? "(" + sql.selection + ") VALUES " : name == "selectAll" ? "SELECT " + sql.selection + " " : nil
-            if let list, let range = text.utf8Range(of: list) {
-                let start = text.index(range.lowerBound, offsetBy: name == "insert" ? 1 : 7)
-                let end = text.index(range.upperBound, offsetBy: name == "insert" ? -9 : -1)
-                return concatenated([literal(text[..<start]), recordSelection, literal(text[end...])])
-            }
-            return SwiftLiteral.string(text)
-        }
-        func statement(_ name: String, _ text: String) -> StatementModel {
-            StatementModel(name: name, sql: text, expression: expression(text, named: name))
+        if keyCodes.count == 1 {
+            let key = keyCodes[0]
+            keyType = key.column.swiftType.swiftName
+            primaryKeyLines = ["self." + key.property]
+            keyBinds = [key.bind("key", at: 1)]
+            keyArgument = key.parameterName
+        } else {
+            keyType = "(" + keyCodes.map { "\($0.property): \($0.column.swiftType.swiftName)" }.joined(separator: ", ") + ")"
+            let optionalKeys = keyCodes.filter(\.isOptional)
+            primaryKeyLines = (optionalKeys.isEmpty ? [] : ["guard " + optionalKeys.map { "let \($0.property) = self.\($0.property)" }.joined(separator: ", ") + " else { return nil }"])
+                + ["return (" + keyCodes.map { ($0.isOptional ? "" : "self.") + $0.property }.joined(separator: ", ") + ")"]
+            keyBinds = keyCodes.enumerated().map { $1.bind("key.\($1.property)", at: $0 + 1) }
+            keyArgument = "(" + keyCodes.map { "\(SwiftNaming.argumentLabel($0.property)): \($0.parameterName)" }.joined(separator: ", ") + ")"
         }
 
-        var statements = [statement("insert", sql.insert)]
-        if sql.hasPrimaryKey {
-            statements.append(statement("upsert", sql.upsert))
-            statements.append(statement("update", sql.update))
-            statements.append(statement("deleteByKey", sql.deleteByKey))
-            statements.append(statement("findByKey", sql.findByKey))
-        }
-
+        var statements: [StatementModel] = []
         /// `base`, or `base` numbered from 2 when a statement of another SQL already has that name (the
         /// names join Swift names, so `a_b, c` and `a, b_c` both give `selectByABC`).
         func statementName(_ base: String, for text: String) -> String {
@@ -220,6 +225,8 @@ struct TableModel: Encodable {
         func commentName(_ name: String) -> String {
             SwiftLiteral.commentText("`\(table.sqlName(ofColumn: name, at: version))`")
         }
+        let selectAll = sql.selectAll
+        let selectAllExpression = table.swiftName + ".statements.selectAll"
         /// The finder by `names`; the parameters of the columns in `matchingNull` are Optional and compared with `IS`.
         func finder(_ names: [String], indexName: String = "", matchingNull: [String] = []) -> FinderModel {
             let finderCodes = names.map(code)
@@ -237,7 +244,8 @@ struct TableModel: Encodable {
                     + (matchingNull.isEmpty ? "" : "MatchingNull"),
                 for: findSQL)
             if !statements.contains(where: { $0.name == name }) {
-                statements.append(statement(name, findSQL))
+                let rest = String(findSQL.utf8.dropFirst(selectAll.utf8.count))!
+                statements.append(StatementModel(name: name, sql: findSQL, expression: selectAllExpression + " + " + SwiftLiteral.string(rest)))
             }
             let nullColumns = matchingNull.map(commentName)
             let nullMatching = nullColumns.count < 2
@@ -245,15 +253,22 @@ struct TableModel: Encodable {
             return FinderModel(
                 parameters: parameters,
                 statementName: name,
-                binds: finderCodes.enumerated().map { offset, code in
-                    matchingNull.contains(names[offset])
-                        ? code.bind(optional: code.parameterName, at: offset + 1) : code.bind(code.parameterName, at: offset + 1)
-                },
+                binds: finderCodes.enumerated().map { $1.bind($1.parameterName, at: $0 + 1) },
                 columnsDescription: names.map(commentName).joined(separator: ", "),
                 indexName: SwiftLiteral.commentText(indexName),
                 nullMatchingDescription: nullMatching)
         }
-        uniqueFinders = sql.uniqueFinders.map { finder($0) }
+        let uniqueSets = sql.uniqueFinders
+        uniqueFinders = uniqueSets.map { finder($0) }
+        // The keys of `upsert(_:onConflict:)`: the primary key, then each UNIQUE constraint, named like its
+        // finder's label without `by`.
+        uniqueKeys = ([keyNames] + uniqueSets).filter { !$0.isEmpty }.map { names in
+            let keyCodes = names.map(code)
+            let joined = keyCodes.map { $0.column.swiftName.prefix(1).uppercased() + $0.column.swiftName.dropFirst() }.joined()
+            return KeyedCaseModel(
+                name: SwiftNaming.escaped(joined.prefix(1).lowercased() + joined.dropFirst()),
+                detail: "[" + keyCodes.map { "." + $0.property }.joined(separator: ", ") + "]")
+        }
         // Each index's finder takes non-optional values (`= ?`); an index without WHERE on a column that can
         // hold NULL also gets an overload taking Optionals (`IS ?`), whose nil finds the NULL rows.
         indexFinders = sql.indexFinders.flatMap { indexFinder in
@@ -262,18 +277,25 @@ struct TableModel: Encodable {
             guard !indexFinder.nullableColumns.isEmpty else { return [plain] }
             return [plain, finder(indexFinder.columns, indexName: indexName, matchingNull: indexFinder.nullableColumns)]
         }
-
-        selectAllExpression = expression(sql.selectAll, named: "selectAll")
-        statements.append(statement("count", sql.count))
-        statements.append(statement("deleteAll", sql.deleteAll))
+        if !sql.hasPrimaryKey {
+            if !uniqueFinders.isEmpty { uniqueFinders[0].isFirst = true } else if !indexFinders.isEmpty { indexFinders[0].isFirst = true }
+        }
         self.statements = statements
+        hasStatements = !statements.isEmpty
+        hasFinders = sql.hasPrimaryKey || !statements.isEmpty
     }
 
     /// This model as a view's: read-only, so of its statements only `count` remains.
     func asView() -> TableModel {
         var model = self
         model.isView = true
-        model.statements = statements.filter { $0.name == "count" }
+        model.recordProtocol = "DatabaseRecord"
+        model.statementsArguments = "view: " + sqlNameLiteral
+        model.statements = []
+        model.assignments = []
+        model.uniqueKeys = []
+        model.hasFinders = false
+        model.hasStatements = false
         model.hasPrimaryKey = false
         model.rowIDProperty = nil
         model.uniqueFinders = []

@@ -45,12 +45,18 @@ enum ReservedNames {
     /// The public names of DAOGenRuntime, which every generated file imports.
     static let runtime: Set<String> = [
         "DAOGenError", "DAOGenRuntime", "Database", "DatabaseError", "DatabaseValue", "DatabaseValueConvertible",
-        "ResultCode", "SchemaDefinition", "SchemaDescription", "SQLColumn", "SQLIdentifier", "SQLOrdering",
-        "SQLOrderingTerm", "Statement", "StatementKey",
+        "DatabaseRecord", "KeyedRecord", "RecordDAO", "RecordSQL", "RecordStatements", "ResultCode", "SchemaDefinition",
+        "SchemaDescription", "SQLAssignment", "SQLColumn", "SQLCondition", "SQLIdentifier", "SQLOrderable", "SQLOrdering",
+        "SQLOrderingTerm", "SQLUniqueKey", "Statement", "StatementKey", "TableRecord", "TypedColumn", "ValueStorage",
     ]
 
-    /// The names generated code declares inside every record: its column enum and its ordering.
-    static let recordMembers: Set<String> = ["Column", "Ordering"]
+    /// The names generated code declares inside every record: its columns, its ordering, its assignments and
+    /// its keys.
+    static let recordMembers: Set<String> = ["Column", "Columns", "Ordering", "Assignment", "UniqueKey"]
+
+    /// Property names a column must not take: members of the runtime's record protocols, which every
+    /// record (or its `Assignment` and `UniqueKey`) has already.
+    static let recordPropertyNames: Set<String> = ["primaryKey", "sqlAssignment", "keyColumns"]
 
     /// Every name a generated type must not take.
     static let typeNames: Set<String> = standardLibrary.union(concurrency).union(foundation).union(runtime).union(recordMembers)

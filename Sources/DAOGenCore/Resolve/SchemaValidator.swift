@@ -286,6 +286,10 @@ struct SchemaValidator {
                 diagnostics.error(
                     "\(what): its \(written) '\(column.swiftName)' is a member of the record's Column enum already; \(explicit ? "choose another" : "add swiftName:") (e.g. \(column.swiftName)Value)",
                     at: location)
+            } else if ReservedNames.recordPropertyNames.contains(column.swiftName) {
+                diagnostics.error(
+                    "\(what): its \(written) '\(column.swiftName)' is a member every record has already; \(explicit ? "choose another" : "add swiftName:") (e.g. \(column.swiftName)Value)",
+                    at: location)
             } else if let other = properties[column.swiftName], other.name.lowercased() != column.name.lowercased() {
                 diagnostics.error(
                     "columns '\(other.name)' and '\(column.name)' of table '\(table.name)' both map to Swift name '\(column.swiftName)'; set swiftName on one of them",

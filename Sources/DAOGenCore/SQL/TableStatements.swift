@@ -1,5 +1,7 @@
-/// The DML a table's DAO runs, at one version. Parameters are numbered after column positions
-/// (`?1` is the first column), so one binding of a record serves insert, upsert and update.
+import DAOGenRuntime
+
+/// The DML a table's DAO runs, at one version: the runtime's `RecordSQL` for the statements every table has,
+/// and the finders' SELECTs, which are the table's own.
 struct TableStatements: Sendable {
     let table: Table
     let version: Int
@@ -36,11 +38,6 @@ struct TableStatements: Sendable {
         SQLWriter.quote(table.sqlName(ofColumn: name, at: version))
     }
 
-    /// `"a" = ?3 AND "b" = ?4`, numbered after column positions.
-    func condition(columnPositions names: [String]) -> String {
-        names.map { "\(quotedName($0)) = ?\(parameter(of: $0))" }.joined(separator: " AND ")
-    }
-
     /// `"a" = ?1 AND "b" = ?2`, numbered in list order; `IS` instead of `=` for the columns in
     /// `matchingNull`, so a NULL argument finds the rows where that column is NULL.
     func condition(sequential names: [String], matchingNull: [String] = []) -> String {
@@ -49,54 +46,31 @@ struct TableStatements: Sendable {
         }.joined(separator: " AND ")
     }
 
-    var selectAll: String { "SELECT \(selection) FROM \(tableName)" }
+    /// The columns' SQL names at the version, in order: what the runtime's `RecordStatements` names them.
+    var columnNames: [String] { columns.map { $0.name(at: version) } }
 
-    var insert: String {
-        let parameters = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
-        return "INSERT INTO \(tableName) (\(selection)) VALUES (\(parameters))"
-    }
+    /// The primary key's SQL names at the version, in key order.
+    var keyColumnNames: [String] { keyNames.map { table.sqlName(ofColumn: $0, at: version) } }
+
+    /// The table's SQL name at the version.
+    var sqlName: String { table.name(at: version) }
+
+    // The statements the runtime's `RecordDAO` runs, written by the runtime's `RecordSQL`, so what is
+    // verified here is what runs.
+
+    var selectAll: String { RecordSQL.selectAll(from: sqlName, columns: columnNames) }
+
+    var insert: String { RecordSQL.insert(into: sqlName, columns: columnNames) }
 
     var hasPrimaryKey: Bool { !keyNames.isEmpty }
 
-    /// Columns that are not part of the key: what update and upsert change.
-    var nonKeyColumns: [Column] { columns.filter { !keyNames.contains($0.name) } }
+    var upsert: String { RecordSQL.upsert(into: sqlName, columns: columnNames, conflict: keyColumnNames, kept: keyColumnNames) }
 
-    var upsert: String {
-        // Appended to one string: this is written for every table, by the verifier and the renderer.
-        var sql = insert + " ON CONFLICT (" + keyNames.map(quotedName).joined(separator: ", ") + ") DO "
-        let assigned = nonKeyColumns
-        guard !assigned.isEmpty else { return sql + "NOTHING" }
-        sql += "UPDATE SET "
-        for (offset, column) in assigned.enumerated() {
-            let name = SQLWriter.quote(column.name(at: version))
-            if offset > 0 { sql += ", " }
-            sql += name
-            sql += " = excluded."
-            sql += name
-        }
-        return sql
-    }
+    var update: String { RecordSQL.update(sqlName, columns: columnNames, key: keyColumnNames) }
 
-    /// Sets every non-key column of the row with the record's key. When every column is part of the key
-    /// it sets the key to itself, so `update` still reports whether the row exists.
-    var update: String {
-        var sql = "UPDATE " + tableName + " SET "
-        let assignsKeys = columns.allSatisfy { keyNames.contains($0.name) }
-        var isFirst = true
-        // A column's parameter is its position: `?1` is the first column.
-        for (position, column) in columns.enumerated() where assignsKeys || !keyNames.contains(column.name) {
-            if !isFirst { sql += ", " }
-            isFirst = false
-            sql += SQLWriter.quote(column.name(at: version))
-            sql += " = ?"
-            sql += String(position + 1)
-        }
-        return sql + " WHERE " + condition(columnPositions: keyNames)
-    }
+    var deleteByKey: String { deleteAll + RecordSQL.keyCondition(keyColumnNames) }
 
-    var deleteByKey: String { "DELETE FROM \(tableName) WHERE \(condition(sequential: keyNames))" }
-
-    var findByKey: String { "\(selectAll) WHERE \(condition(sequential: keyNames))" }
+    var findByKey: String { selectAll + RecordSQL.keyCondition(keyColumnNames) }
 
     /// The SELECT of the rows whose `names` equal the arguments; a column in `matchingNull` is compared
     /// with `IS`, which SQLite answers through the same index as `=` and which a NULL argument matches.
@@ -104,9 +78,9 @@ struct TableStatements: Sendable {
         "\(selectAll) WHERE \(condition(sequential: names, matchingNull: matchingNull))"
     }
 
-    var count: String { "SELECT count(*) FROM \(tableName)" }
+    var count: String { RecordSQL.count(from: sqlName) }
 
-    var deleteAll: String { "DELETE FROM \(tableName)" }
+    var deleteAll: String { RecordSQL.deleteAll(from: sqlName) }
 
     /// UNIQUE constraints that get a finder: distinct column sets other than the primary key.
     var uniqueFinders: [[String]] {

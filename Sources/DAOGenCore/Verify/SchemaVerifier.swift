@@ -213,7 +213,7 @@ struct SchemaVerifier {
         let version = schema.settings.version
         for table in schema.tables where table.range.contains(version) {
             guard let sql = statements[table.id] else { preconditionFailure("Plan writes the DAO statements of every table of the latest version") }
-            var statements = [sql.insert, sql.selectAll + Database.limitOffsetClause, sql.count, sql.deleteAll]
+            var statements = [sql.insert, sql.selectAll + " LIMIT ? OFFSET ?", sql.count, sql.deleteAll]
             if sql.hasPrimaryKey {
                 statements += [sql.upsert, sql.deleteByKey, sql.findByKey, sql.update]
             }

@@ -17,7 +17,7 @@ package struct EdgeCasesDatabase: Sendable {
     /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
     /// schema version, is refused and left untouched.
     package static func open(path: String) throws -> EdgeCasesDatabase {
-        let database = try Database(path: path)
+        let database = try Database(path: path, configuration: schema.configuration)
         try schema.prepare(database)
         return EdgeCasesDatabase(database: database)
     }
@@ -25,7 +25,7 @@ package struct EdgeCasesDatabase: Sendable {
     /// Opens a database whose tables were created without daogen: when its `user_version` is 0, its
     /// schema is compared with version `baseline`, stamped with it if they match, and migrated from there.
     package static func open(path: String, baseline: Int) throws -> EdgeCasesDatabase {
-        let database = try Database(path: path)
+        let database = try Database(path: path, configuration: schema.configuration)
         try schema.prepare(database, baseline: baseline)
         return EdgeCasesDatabase(database: database)
     }
@@ -99,6 +99,7 @@ package struct EdgeCasesDatabase: Sendable {
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     static let schema = SchemaDefinition(
         version: 1,
+        valueStorage: ValueStorage(dates: .unixEpochMilliseconds, uuids: .blob),
         creation: [
             #"""
             CREATE TABLE "keyword" (

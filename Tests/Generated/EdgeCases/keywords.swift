@@ -39,7 +39,7 @@ package struct Keyword: Sendable, Hashable, Codable {
     }
 }
 
-extension Keyword {
+extension Keyword: KeyedRecord {
     /// The columns of `keyword`, named like the record's properties; raw values are the SQL names.
     package enum Column: String, SQLColumn {
         case order
@@ -50,30 +50,98 @@ extension Keyword {
         case statement
     }
 
+    /// The typed columns of `keyword`, one per column, for conditions: `where: { $0.order == value }`.
+    package struct Columns: Sendable {
+        package let order = TypedColumn<Keyword, Int64>("order")
+        package let group = TypedColumn<Keyword, String>("group")
+        package let select = TypedColumn<Keyword, String?>("select")
+        package let `where` = TypedColumn<Keyword, Int64?>("where")
+        package let `default` = TypedColumn<Keyword, String?>("default")
+        package let statement = TypedColumn<Keyword, String?>("statement")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    package enum Assignment: SQLAssignment {
+        case order(Int64)
+        case group(String)
+        case select(String?)
+        case `where`(Int64?)
+        case `default`(String?)
+        case statement(String?)
+
+        /// The column set, and its value.
+        package var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .order(value): (.order, value)
+            case let .group(value): (.group, value)
+            case let .select(value): (.select, value)
+            case let .`where`(value): (.`where`, value)
+            case let .`default`(value): (.`default`, value)
+            case let .statement(value): (.statement, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    package enum UniqueKey: SQLUniqueKey {
+        case order
+        case select
+
+        /// The key's columns.
+        package var keyColumns: [Column] {
+            switch self {
+            case .order: [.order]
+            case .select: [.select]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.order.ascending]`.
     package typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    package static let selection = #""order", "group", "select", "where", "default", "statement""#
+    /// The typed columns.
+    package static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `keyword`, written by the runtime from its names.
+    package static let statements = RecordStatements<Keyword>(table: "keyword", primaryKey: [.order])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
-        self.order = try statement.optionalInt64(at: 0)
-        self.group = try statement.string(at: 1)
-        self.select = try statement.optionalString(at: 2)
-        self.`where` = try statement.optionalInt64(at: 3)
-        self.`default` = try statement.optionalString(at: 4)
-        self.statement = try statement.optionalString(at: 5)
+        self.order = try statement.value(at: 0)
+        self.group = try statement.value(at: 1)
+        self.select = try statement.value(at: 2)
+        self.`where` = try statement.value(at: 3)
+        self.`default` = try statement.value(at: 4)
+        self.statement = try statement.value(at: 5)
     }
 
     /// Binds every column to parameters `?1`...`?6`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.order { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
+    package func bind(to statement: Statement) {
+        statement.bind(self.order, at: 1)
         statement.bind(self.group, at: 2)
-        if let value = self.select { statement.bind(value, at: 3) } else { statement.bindNull(at: 3) }
-        if let value = self.`where` { statement.bind(value, at: 4) } else { statement.bindNull(at: 4) }
-        if let value = self.`default` { statement.bind(value, at: 5) } else { statement.bindNull(at: 5) }
-        if let value = self.statement { statement.bind(value, at: 6) } else { statement.bindNull(at: 6) }
+        statement.bind(self.select, at: 3)
+        statement.bind(self.`where`, at: 4)
+        statement.bind(self.`default`, at: 5)
+        statement.bind(self.statement, at: 6)
+    }
+
+    /// The record as inserted at `rowID`: with it in `order` when that was nil.
+    package func inserted(rowID: Int64) -> Keyword {
+        var record = self
+        if record.order == nil {
+            record.order = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    package var primaryKey: Int64? {
+        self.order
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    package static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -92,159 +160,50 @@ extension Keyword.Ordering {
     package static var statement: Column { .statement }
 }
 
-/// The statements of `KeywordDAO`, prepared once per connection.
+/// Reads and writes rows of `keyword`. Every statement is prepared once per connection and every value is bound.
+package typealias KeywordDAO = RecordDAO<Keyword>
+
+/// The statements of the finders of `keyword`, prepared once per connection.
 private enum KeywordStatements {
-    static let selectAll = "SELECT " + Keyword.selection + #" FROM "keyword""#
-    static let insert = StatementKey(#"INSERT INTO "keyword" ("# + Keyword.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("order") DO UPDATE SET "group" = excluded."group", "select" = excluded."select", "where" = excluded."where", "default" = excluded."default", "statement" = excluded."statement""#)
-    static let update = StatementKey(#"UPDATE "keyword" SET "group" = ?2, "select" = ?3, "where" = ?4, "default" = ?5, "statement" = ?6 WHERE "order" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "keyword" WHERE "order" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "order" = ?1"#)
-    static let selectBySelect = StatementKey(selectAll + #" WHERE "select" = ?1"#)
-    static let selectByGroupWhere = StatementKey(selectAll + #" WHERE "group" = ?1 AND "where" = ?2"#)
-    static let selectByGroupWhereMatchingNull = StatementKey(selectAll + #" WHERE "group" = ?1 AND "where" IS ?2"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "keyword""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "keyword""#)
+    static let selectBySelect = StatementKey(Keyword.statements.selectAll + #" WHERE "select" = ?1"#)
+    static let selectByGroupWhere = StatementKey(Keyword.statements.selectAll + #" WHERE "group" = ?1 AND "where" = ?2"#)
+    static let selectByGroupWhereMatchingNull = StatementKey(Keyword.statements.selectAll + #" WHERE "group" = ?1 AND "where" IS ?2"#)
 }
 
-/// Reads and writes rows of `keyword`. Every statement is prepared once per connection and every value is bound.
-package struct KeywordDAO: Sendable {
-    /// The connection the DAO uses.
-    package let database: Database
-
-    /// Creates a DAO on a connection whose schema has `keyword`.
-    package init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `order`.
-    @discardableResult
-    package func insert(_ record: Keyword) throws -> Keyword {
-        try database.withStatement(KeywordStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    package func insert(contentsOf records: some Sequence<Keyword>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(KeywordStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Keyword, with statement: Statement) throws -> Keyword {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.order == nil {
-            inserted.order = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    package func upsert(_ record: Keyword) throws -> Keyword {
-        try database.withStatement(KeywordStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func update(_ record: Keyword) throws -> Bool {
-        try database.withStatement(KeywordStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func delete(_ record: Keyword) throws -> Bool {
-        guard let order = record.order else { return false }
-        return try delete(order: order)
-    }
-
+extension KeywordDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     package func delete(order: Int64) throws -> Bool {
-        try database.withStatement(KeywordStatements.deleteByKey) { statement in
-            statement.bind(order, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: order)
     }
 
     /// The row with this primary key, or nil.
     package func find(order: Int64) throws -> Keyword? {
-        try database.withStatement(KeywordStatements.findByKey) { statement in
-            statement.bind(order, at: 1)
-            return try statement.fetchOne(Keyword.init(row:))
-        }
+        try find(primaryKey: order)
     }
 
     /// The row whose UNIQUE (`select`) matches, or nil.
     package func find(bySelect select: String) throws -> Keyword? {
-        try database.withStatement(KeywordStatements.selectBySelect) { statement in
+        try fetchOne(KeywordStatements.selectBySelect) { statement in
             statement.bind(select, at: 1)
-            return try statement.fetchOne(Keyword.init(row:))
         }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    package func fetchAll(orderBy: [Keyword.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Keyword] {
-        try database.fetchAll(KeywordStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Keyword.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    package func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Keyword.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Keyword] {
-        try database.fetchAll(
-            KeywordStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Keyword.init(row:))
     }
 
     /// The rows whose `group`, `where` match, through index `keyword_by_group`.
     package func fetchAll(byGroup group: String, `where`: Int64) throws -> [Keyword] {
-        try database.withStatement(KeywordStatements.selectByGroupWhere) { statement in
+        try fetchAll(KeywordStatements.selectByGroupWhere) { statement in
             statement.bind(group, at: 1)
             statement.bind(`where`, at: 2)
-            return try statement.fetchAll(Keyword.init(row:))
         }
     }
 
     /// The rows whose `group`, `where` match, through index `keyword_by_group`;
     /// nil for `where` matches the rows where it is NULL (`IS`).
     package func fetchAll(byGroup group: String, `where`: Int64?) throws -> [Keyword] {
-        try database.withStatement(KeywordStatements.selectByGroupWhereMatchingNull) { statement in
+        try fetchAll(KeywordStatements.selectByGroupWhereMatchingNull) { statement in
             statement.bind(group, at: 1)
-            if let value = `where` { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
-            return try statement.fetchAll(Keyword.init(row:))
+            statement.bind(`where`, at: 2)
         }
-    }
-
-    /// The number of rows.
-    package func count() throws -> Int {
-        try database.count(KeywordStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    package func deleteAll() throws -> Int {
-        try database.executeReturningChanges(KeywordStatements.deleteAll)
     }
 }
 
@@ -267,27 +226,50 @@ package struct LogLine: Sendable, Hashable, Codable {
     }
 }
 
-extension LogLine {
+extension LogLine: TableRecord {
     /// The columns of `log_line`, named like the record's properties; raw values are the SQL names.
     package enum Column: String, SQLColumn {
         case message
         case level
     }
 
+    /// The typed columns of `log_line`, one per column, for conditions: `where: { $0.message == value }`.
+    package struct Columns: Sendable {
+        package let message = TypedColumn<LogLine, String>("message")
+        package let level = TypedColumn<LogLine, Int64>("level")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    package enum Assignment: SQLAssignment {
+        case message(String)
+        case level(Int64)
+
+        /// The column set, and its value.
+        package var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .message(value): (.message, value)
+            case let .level(value): (.level, value)
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.message.ascending]`.
     package typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    package static let selection = #""message", "level""#
+    /// The typed columns.
+    package static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `log_line`, written by the runtime from its names.
+    package static let statements = RecordStatements<LogLine>(table: "log_line")
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
-        self.message = try statement.string(at: 0)
-        self.level = try statement.int64(at: 1)
+        self.message = try statement.value(at: 0)
+        self.level = try statement.value(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
-    func bind(to statement: Statement) {
+    package func bind(to statement: Statement) {
         statement.bind(self.message, at: 1)
         statement.bind(self.level, at: 2)
     }
@@ -300,80 +282,8 @@ extension LogLine.Ordering {
     package static var level: Column { .level }
 }
 
-/// The statements of `LogLineDAO`, prepared once per connection.
-private enum LogLineStatements {
-    static let selectAll = "SELECT " + LogLine.selection + #" FROM "log_line""#
-    static let insert = StatementKey(#"INSERT INTO "log_line" ("# + LogLine.selection + ") VALUES (?1, ?2)")
-    static let count = StatementKey(#"SELECT count(*) FROM "log_line""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "log_line""#)
-}
-
 /// Reads and writes rows of `log_line`. Every statement is prepared once per connection and every value is bound.
-package struct LogLineDAO: Sendable {
-    /// The connection the DAO uses.
-    package let database: Database
-
-    /// Creates a DAO on a connection whose schema has `log_line`.
-    package init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it.
-    @discardableResult
-    package func insert(_ record: LogLine) throws -> LogLine {
-        try database.withStatement(LogLineStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    package func insert(contentsOf records: some Sequence<LogLine>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(LogLineStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: LogLine, with statement: Statement) throws -> LogLine {
-        record.bind(to: statement)
-        try statement.execute()
-        return record
-    }
-
-    /// Every row, in the given order, optionally limited.
-    package func fetchAll(orderBy: [LogLine.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [LogLine] {
-        try database.fetchAll(LogLineStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, LogLine.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    package func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [LogLine.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [LogLine] {
-        try database.fetchAll(
-            LogLineStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            LogLine.init(row:))
-    }
-
-    /// The number of rows.
-    package func count() throws -> Int {
-        try database.count(LogLineStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    package func deleteAll() throws -> Int {
-        try database.executeReturningChanges(LogLineStatements.deleteAll)
-    }
-}
+package typealias LogLineDAO = RecordDAO<LogLine>
 
 // MARK: - TagLink
 
@@ -394,29 +304,75 @@ package struct TagLink: Sendable, Hashable, Codable {
     }
 }
 
-extension TagLink {
+extension TagLink: KeyedRecord {
     /// The columns of `tag_link`, named like the record's properties; raw values are the SQL names.
     package enum Column: String, SQLColumn {
         case tag
         case itemId = "item_id"
     }
 
+    /// The typed columns of `tag_link`, one per column, for conditions: `where: { $0.tag == value }`.
+    package struct Columns: Sendable {
+        package let tag = TypedColumn<TagLink, String>("tag")
+        package let itemId = TypedColumn<TagLink, Int64>("item_id")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    package enum Assignment: SQLAssignment {
+        case tag(String)
+        case itemId(Int64)
+
+        /// The column set, and its value.
+        package var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .tag(value): (.tag, value)
+            case let .itemId(value): (.itemId, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    package enum UniqueKey: SQLUniqueKey {
+        case tagItemId
+
+        /// The key's columns.
+        package var keyColumns: [Column] {
+            switch self {
+            case .tagItemId: [.tag, .itemId]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.tag.ascending]`.
     package typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    package static let selection = #""tag", "item_id""#
+    /// The typed columns.
+    package static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `tag_link`, written by the runtime from its names.
+    package static let statements = RecordStatements<TagLink>(table: "tag_link", primaryKey: [.tag, .itemId])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
-        self.tag = try statement.string(at: 0)
-        self.itemId = try statement.int64(at: 1)
+        self.tag = try statement.value(at: 0)
+        self.itemId = try statement.value(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
-    func bind(to statement: Statement) {
+    package func bind(to statement: Statement) {
         statement.bind(self.tag, at: 1)
         statement.bind(self.itemId, at: 2)
+    }
+
+    /// The primary key; nil until the record has one.
+    package var primaryKey: (tag: String, itemId: Int64)? {
+        return (self.tag, self.itemId)
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    package static func bind(key: (tag: String, itemId: Int64), to statement: Statement) {
+        statement.bind(key.tag, at: 1)
+        statement.bind(key.itemId, at: 2)
     }
 }
 
@@ -427,126 +383,19 @@ extension TagLink.Ordering {
     package static var itemId: Column { .itemId }
 }
 
-/// The statements of `TagLinkDAO`, prepared once per connection.
-private enum TagLinkStatements {
-    static let selectAll = "SELECT " + TagLink.selection + #" FROM "tag_link""#
-    static let insert = StatementKey(#"INSERT INTO "tag_link" ("# + TagLink.selection + ") VALUES (?1, ?2)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("tag", "item_id") DO NOTHING"#)
-    static let update = StatementKey(#"UPDATE "tag_link" SET "tag" = ?1, "item_id" = ?2 WHERE "tag" = ?1 AND "item_id" = ?2"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "tag_link" WHERE "tag" = ?1 AND "item_id" = ?2"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "tag" = ?1 AND "item_id" = ?2"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "tag_link""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "tag_link""#)
-}
-
 /// Reads and writes rows of `tag_link`. Every statement is prepared once per connection and every value is bound.
-package struct TagLinkDAO: Sendable {
-    /// The connection the DAO uses.
-    package let database: Database
+package typealias TagLinkDAO = RecordDAO<TagLink>
 
-    /// Creates a DAO on a connection whose schema has `tag_link`.
-    package init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it.
-    @discardableResult
-    package func insert(_ record: TagLink) throws -> TagLink {
-        try database.withStatement(TagLinkStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    package func insert(contentsOf records: some Sequence<TagLink>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(TagLinkStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: TagLink, with statement: Statement) throws -> TagLink {
-        record.bind(to: statement)
-        try statement.execute()
-        return record
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    package func upsert(_ record: TagLink) throws -> TagLink {
-        try database.withStatement(TagLinkStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func update(_ record: TagLink) throws -> Bool {
-        try database.withStatement(TagLinkStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func delete(_ record: TagLink) throws -> Bool {
-        return try delete(tag: record.tag, itemId: record.itemId)
-    }
-
+extension TagLinkDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     package func delete(tag: String, itemId: Int64) throws -> Bool {
-        try database.withStatement(TagLinkStatements.deleteByKey) { statement in
-            statement.bind(tag, at: 1)
-            statement.bind(itemId, at: 2)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: (tag: tag, itemId: itemId))
     }
 
     /// The row with this primary key, or nil.
     package func find(tag: String, itemId: Int64) throws -> TagLink? {
-        try database.withStatement(TagLinkStatements.findByKey) { statement in
-            statement.bind(tag, at: 1)
-            statement.bind(itemId, at: 2)
-            return try statement.fetchOne(TagLink.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    package func fetchAll(orderBy: [TagLink.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [TagLink] {
-        try database.fetchAll(TagLinkStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, TagLink.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    package func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [TagLink.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [TagLink] {
-        try database.fetchAll(
-            TagLinkStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            TagLink.init(row:))
-    }
-
-    /// The number of rows.
-    package func count() throws -> Int {
-        try database.count(TagLinkStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    package func deleteAll() throws -> Int {
-        try database.executeReturningChanges(TagLinkStatements.deleteAll)
+        try find(primaryKey: (tag: tag, itemId: itemId))
     }
 }
 
@@ -569,29 +418,83 @@ package struct Counter: Sendable, Hashable, Codable {
     }
 }
 
-extension Counter {
+extension Counter: KeyedRecord {
     /// The columns of `counter`, named like the record's properties; raw values are the SQL names.
     package enum Column: String, SQLColumn {
         case id
         case hits
     }
 
+    /// The typed columns of `counter`, one per column, for conditions: `where: { $0.id == value }`.
+    package struct Columns: Sendable {
+        package let id = TypedColumn<Counter, Int>("id")
+        package let hits = TypedColumn<Counter, Int>("hits")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    package enum Assignment: SQLAssignment {
+        case id(Int)
+        case hits(Int)
+
+        /// The column set, and its value.
+        package var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .hits(value): (.hits, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    package enum UniqueKey: SQLUniqueKey {
+        case id
+
+        /// The key's columns.
+        package var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     package typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    package static let selection = #""id", "hits""#
+    /// The typed columns.
+    package static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `counter`, written by the runtime from its names.
+    package static let statements = RecordStatements<Counter>(table: "counter", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
-        self.id = try statement.isNull(at: 0) ? nil : statement.value(at: 0, as: Int.self)
-        self.hits = try statement.value(at: 1, as: Int.self)
+        self.id = try statement.value(at: 0)
+        self.hits = try statement.value(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
+    package func bind(to statement: Statement) {
+        statement.bind(self.id, at: 1)
         statement.bind(self.hits, at: 2)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    package func inserted(rowID: Int64) -> Counter {
+        var record = self
+        if record.id == nil {
+            record.id = Int(rowID)
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    package var primaryKey: Int? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    package static func bind(key: Int, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -602,128 +505,18 @@ extension Counter.Ordering {
     package static var hits: Column { .hits }
 }
 
-/// The statements of `CounterDAO`, prepared once per connection.
-private enum CounterStatements {
-    static let selectAll = "SELECT " + Counter.selection + #" FROM "counter""#
-    static let insert = StatementKey(#"INSERT INTO "counter" ("# + Counter.selection + ") VALUES (?1, ?2)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "hits" = excluded."hits""#)
-    static let update = StatementKey(#"UPDATE "counter" SET "hits" = ?2 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "counter" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "counter""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "counter""#)
-}
-
 /// Reads and writes rows of `counter`. Every statement is prepared once per connection and every value is bound.
-package struct CounterDAO: Sendable {
-    /// The connection the DAO uses.
-    package let database: Database
+package typealias CounterDAO = RecordDAO<Counter>
 
-    /// Creates a DAO on a connection whose schema has `counter`.
-    package init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    package func insert(_ record: Counter) throws -> Counter {
-        try database.withStatement(CounterStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    package func insert(contentsOf records: some Sequence<Counter>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(CounterStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Counter, with statement: Statement) throws -> Counter {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = Int(statement.lastInsertedRowID)
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    package func upsert(_ record: Counter) throws -> Counter {
-        try database.withStatement(CounterStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func update(_ record: Counter) throws -> Bool {
-        try database.withStatement(CounterStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func delete(_ record: Counter) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension CounterDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     package func delete(id: Int) throws -> Bool {
-        try database.withStatement(CounterStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     package func find(id: Int) throws -> Counter? {
-        try database.withStatement(CounterStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(Counter.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    package func fetchAll(orderBy: [Counter.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Counter] {
-        try database.fetchAll(CounterStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Counter.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    package func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Counter.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Counter] {
-        try database.fetchAll(
-            CounterStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Counter.init(row:))
-    }
-
-    /// The number of rows.
-    package func count() throws -> Int {
-        try database.count(CounterStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    package func deleteAll() throws -> Int {
-        try database.executeReturningChanges(CounterStatements.deleteAll)
+        try find(primaryKey: id)
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// A user's role in a group; the key is the pair.
 package struct Membership: Sendable, Hashable, Codable {
     /// The values of `role`.
-    package enum Role: Int64, CaseIterable, Sendable, Codable {
+    package enum Role: Int64, CaseIterable, Sendable, Codable, DatabaseValueConvertible {
         case member = 1
         case admin = 2
     }
@@ -41,7 +41,7 @@ package struct Membership: Sendable, Hashable, Codable {
     }
 }
 
-extension Membership {
+extension Membership: KeyedRecord {
     /// The columns of `membership`, named like the record's properties; raw values are the SQL names.
     package enum Column: String, SQLColumn {
         case userId = "user_id"
@@ -51,28 +51,83 @@ extension Membership {
         case token
     }
 
+    /// The typed columns of `membership`, one per column, for conditions: `where: { $0.userId == value }`.
+    package struct Columns: Sendable {
+        package let userId = TypedColumn<Membership, Int64>("user_id")
+        package let groupId = TypedColumn<Membership, Int64>("group_id")
+        package let role = TypedColumn<Membership, Role>("role")
+        package let joined = TypedColumn<Membership, Date>("joined")
+        package let token = TypedColumn<Membership, UUID?>("token")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    package enum Assignment: SQLAssignment {
+        case userId(Int64)
+        case groupId(Int64)
+        case role(Role)
+        case joined(Date)
+        case token(UUID?)
+
+        /// The column set, and its value.
+        package var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .userId(value): (.userId, value)
+            case let .groupId(value): (.groupId, value)
+            case let .role(value): (.role, value)
+            case let .joined(value): (.joined, value)
+            case let .token(value): (.token, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    package enum UniqueKey: SQLUniqueKey {
+        case userIdGroupId
+
+        /// The key's columns.
+        package var keyColumns: [Column] {
+            switch self {
+            case .userIdGroupId: [.userId, .groupId]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.userId.ascending]`.
     package typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    package static let selection = #""user_id", "group_id", "role", "joined", "token""#
+    /// The typed columns.
+    package static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `membership`, written by the runtime from its names.
+    package static let statements = RecordStatements<Membership>(table: "membership", primaryKey: [.userId, .groupId])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
-        self.userId = try statement.int64(at: 0)
-        self.groupId = try statement.int64(at: 1)
-        self.role = try statement.rawRepresentable(at: 2, as: Role.self)
-        self.joined = try statement.unixEpochMillisecondsDate(at: 3)
-        self.token = try statement.isNull(at: 4) ? nil : statement.uuidBlob(at: 4)
+        self.userId = try statement.value(at: 0)
+        self.groupId = try statement.value(at: 1)
+        self.role = try statement.value(at: 2)
+        self.joined = try statement.value(at: 3)
+        self.token = try statement.value(at: 4)
     }
 
     /// Binds every column to parameters `?1`...`?5`, in column order.
-    func bind(to statement: Statement) {
+    package func bind(to statement: Statement) {
         statement.bind(self.userId, at: 1)
         statement.bind(self.groupId, at: 2)
-        statement.bind(self.role.rawValue, at: 3)
-        statement.bindUnixEpochMilliseconds(self.joined, at: 4)
-        if let value = self.token { statement.bindUUIDBlob(value, at: 5) } else { statement.bindNull(at: 5) }
+        statement.bind(self.role, at: 3)
+        statement.bind(self.joined, at: 4)
+        statement.bind(self.token, at: 5)
+    }
+
+    /// The primary key; nil until the record has one.
+    package var primaryKey: (userId: Int64, groupId: Int64)? {
+        return (self.userId, self.groupId)
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    package static func bind(key: (userId: Int64, groupId: Int64), to statement: Statement) {
+        statement.bind(key.userId, at: 1)
+        statement.bind(key.groupId, at: 2)
     }
 }
 
@@ -89,126 +144,19 @@ extension Membership.Ordering {
     package static var token: Column { .token }
 }
 
-/// The statements of `MembershipDAO`, prepared once per connection.
-private enum MembershipStatements {
-    static let selectAll = "SELECT " + Membership.selection + #" FROM "membership""#
-    static let insert = StatementKey(#"INSERT INTO "membership" ("# + Membership.selection + ") VALUES (?1, ?2, ?3, ?4, ?5)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("user_id", "group_id") DO UPDATE SET "role" = excluded."role", "joined" = excluded."joined", "token" = excluded."token""#)
-    static let update = StatementKey(#"UPDATE "membership" SET "role" = ?3, "joined" = ?4, "token" = ?5 WHERE "user_id" = ?1 AND "group_id" = ?2"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "membership" WHERE "user_id" = ?1 AND "group_id" = ?2"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "user_id" = ?1 AND "group_id" = ?2"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "membership""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "membership""#)
-}
-
 /// Reads and writes rows of `membership`. Every statement is prepared once per connection and every value is bound.
-package struct MembershipDAO: Sendable {
-    /// The connection the DAO uses.
-    package let database: Database
+package typealias MembershipDAO = RecordDAO<Membership>
 
-    /// Creates a DAO on a connection whose schema has `membership`.
-    package init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it.
-    @discardableResult
-    package func insert(_ record: Membership) throws -> Membership {
-        try database.withStatement(MembershipStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    package func insert(contentsOf records: some Sequence<Membership>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(MembershipStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Membership, with statement: Statement) throws -> Membership {
-        record.bind(to: statement)
-        try statement.execute()
-        return record
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    package func upsert(_ record: Membership) throws -> Membership {
-        try database.withStatement(MembershipStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func update(_ record: Membership) throws -> Bool {
-        try database.withStatement(MembershipStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func delete(_ record: Membership) throws -> Bool {
-        return try delete(userId: record.userId, groupId: record.groupId)
-    }
-
+extension MembershipDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     package func delete(userId: Int64, groupId: Int64) throws -> Bool {
-        try database.withStatement(MembershipStatements.deleteByKey) { statement in
-            statement.bind(userId, at: 1)
-            statement.bind(groupId, at: 2)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: (userId: userId, groupId: groupId))
     }
 
     /// The row with this primary key, or nil.
     package func find(userId: Int64, groupId: Int64) throws -> Membership? {
-        try database.withStatement(MembershipStatements.findByKey) { statement in
-            statement.bind(userId, at: 1)
-            statement.bind(groupId, at: 2)
-            return try statement.fetchOne(Membership.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    package func fetchAll(orderBy: [Membership.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Membership] {
-        try database.fetchAll(MembershipStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Membership.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    package func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Membership.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Membership] {
-        try database.fetchAll(
-            MembershipStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Membership.init(row:))
-    }
-
-    /// The number of rows.
-    package func count() throws -> Int {
-        try database.count(MembershipStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    package func deleteAll() throws -> Int {
-        try database.executeReturningChanges(MembershipStatements.deleteAll)
+        try find(primaryKey: (userId: userId, groupId: groupId))
     }
 }
 
@@ -231,29 +179,74 @@ package struct Setting: Sendable, Hashable, Codable {
     }
 }
 
-extension Setting {
+extension Setting: KeyedRecord {
     /// The columns of `setting`, named like the record's properties; raw values are the SQL names.
     package enum Column: String, SQLColumn {
         case key
         case value
     }
 
+    /// The typed columns of `setting`, one per column, for conditions: `where: { $0.key == value }`.
+    package struct Columns: Sendable {
+        package let key = TypedColumn<Setting, String>("key")
+        package let value = TypedColumn<Setting, DatabaseValue?>("value")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    package enum Assignment: SQLAssignment {
+        case key(String)
+        case value(DatabaseValue?)
+
+        /// The column set, and its value.
+        package var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .key(value): (.key, value)
+            case let .value(value): (.value, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    package enum UniqueKey: SQLUniqueKey {
+        case key
+
+        /// The key's columns.
+        package var keyColumns: [Column] {
+            switch self {
+            case .key: [.key]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.key.ascending]`.
     package typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    package static let selection = #""key", "value""#
+    /// The typed columns.
+    package static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `setting`, written by the runtime from its names.
+    package static let statements = RecordStatements<Setting>(table: "setting", primaryKey: [.key])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
-        self.key = try statement.string(at: 0)
-        self.value = try statement.isNull(at: 1) ? nil : statement.value(at: 1, as: DatabaseValue.self)
+        self.key = try statement.value(at: 0)
+        self.value = try statement.value(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
-    func bind(to statement: Statement) {
+    package func bind(to statement: Statement) {
         statement.bind(self.key, at: 1)
         statement.bind(self.value, at: 2)
+    }
+
+    /// The primary key; nil until the record has one.
+    package var primaryKey: String? {
+        self.key
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    package static func bind(key: String, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -264,123 +257,18 @@ extension Setting.Ordering {
     package static var value: Column { .value }
 }
 
-/// The statements of `SettingDAO`, prepared once per connection.
-private enum SettingStatements {
-    static let selectAll = "SELECT " + Setting.selection + #" FROM "setting""#
-    static let insert = StatementKey(#"INSERT INTO "setting" ("# + Setting.selection + ") VALUES (?1, ?2)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value""#)
-    static let update = StatementKey(#"UPDATE "setting" SET "value" = ?2 WHERE "key" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "setting" WHERE "key" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "key" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "setting""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "setting""#)
-}
-
 /// Reads and writes rows of `setting`. Every statement is prepared once per connection and every value is bound.
-package struct SettingDAO: Sendable {
-    /// The connection the DAO uses.
-    package let database: Database
+package typealias SettingDAO = RecordDAO<Setting>
 
-    /// Creates a DAO on a connection whose schema has `setting`.
-    package init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it.
-    @discardableResult
-    package func insert(_ record: Setting) throws -> Setting {
-        try database.withStatement(SettingStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    package func insert(contentsOf records: some Sequence<Setting>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(SettingStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Setting, with statement: Statement) throws -> Setting {
-        record.bind(to: statement)
-        try statement.execute()
-        return record
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    package func upsert(_ record: Setting) throws -> Setting {
-        try database.withStatement(SettingStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func update(_ record: Setting) throws -> Bool {
-        try database.withStatement(SettingStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func delete(_ record: Setting) throws -> Bool {
-        return try delete(key: record.key)
-    }
-
+extension SettingDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     package func delete(key: String) throws -> Bool {
-        try database.withStatement(SettingStatements.deleteByKey) { statement in
-            statement.bind(key, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: key)
     }
 
     /// The row with this primary key, or nil.
     package func find(key: String) throws -> Setting? {
-        try database.withStatement(SettingStatements.findByKey) { statement in
-            statement.bind(key, at: 1)
-            return try statement.fetchOne(Setting.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    package func fetchAll(orderBy: [Setting.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Setting] {
-        try database.fetchAll(SettingStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Setting.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    package func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Setting.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Setting] {
-        try database.fetchAll(
-            SettingStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Setting.init(row:))
-    }
-
-    /// The number of rows.
-    package func count() throws -> Int {
-        try database.count(SettingStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    package func deleteAll() throws -> Int {
-        try database.executeReturningChanges(SettingStatements.deleteAll)
+        try find(primaryKey: key)
     }
 }

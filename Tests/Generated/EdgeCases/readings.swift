@@ -63,7 +63,7 @@ package struct Reading: Sendable, Hashable, Codable {
     }
 }
 
-extension Reading {
+extension Reading: KeyedRecord {
     /// The columns of `reading`, named like the record's properties; raw values are the SQL names.
     package enum Column: String, SQLColumn {
         case id
@@ -80,42 +80,126 @@ extension Reading {
         case flag
     }
 
+    /// The typed columns of `reading`, one per column, for conditions: `where: { $0.id == value }`.
+    package struct Columns: Sendable {
+        package let id = TypedColumn<Reading, Int64>("id")
+        package let small = TypedColumn<Reading, Int8?>("small")
+        package let medium = TypedColumn<Reading, Int16?>("medium")
+        package let large = TypedColumn<Reading, Int32?>("large")
+        package let byte = TypedColumn<Reading, UInt8?>("byte")
+        package let count = TypedColumn<Reading, Int>("count")
+        package let ratio = TypedColumn<Reading, Float?>("ratio")
+        package let amount = TypedColumn<Reading, Money?>("amount")
+        package let link = TypedColumn<Reading, URL?>("link")
+        package let price = TypedColumn<Reading, Decimal?>("price")
+        package let quantity = TypedColumn<Reading, Double?>("quantity")
+        package let flag = TypedColumn<Reading, Bool>("flag")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    package enum Assignment: SQLAssignment {
+        case id(Int64)
+        case small(Int8?)
+        case medium(Int16?)
+        case large(Int32?)
+        case byte(UInt8?)
+        case count(Int)
+        case ratio(Float?)
+        case amount(Money?)
+        case link(URL?)
+        case price(Decimal?)
+        case quantity(Double?)
+        case flag(Bool)
+
+        /// The column set, and its value.
+        package var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .small(value): (.small, value)
+            case let .medium(value): (.medium, value)
+            case let .large(value): (.large, value)
+            case let .byte(value): (.byte, value)
+            case let .count(value): (.count, value)
+            case let .ratio(value): (.ratio, value)
+            case let .amount(value): (.amount, value)
+            case let .link(value): (.link, value)
+            case let .price(value): (.price, value)
+            case let .quantity(value): (.quantity, value)
+            case let .flag(value): (.flag, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    package enum UniqueKey: SQLUniqueKey {
+        case id
+
+        /// The key's columns.
+        package var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     package typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    package static let selection = #""id", "small", "medium", "large", "byte", "count", "ratio", "amount", "link", "price", "quantity", "flag""#
+    /// The typed columns.
+    package static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `reading`, written by the runtime from its names.
+    package static let statements = RecordStatements<Reading>(table: "reading", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.small = try statement.isNull(at: 1) ? nil : statement.value(at: 1, as: Int8.self)
-        self.medium = try statement.isNull(at: 2) ? nil : statement.value(at: 2, as: Int16.self)
-        self.large = try statement.isNull(at: 3) ? nil : statement.value(at: 3, as: Int32.self)
-        self.byte = try statement.isNull(at: 4) ? nil : statement.value(at: 4, as: UInt8.self)
-        self.count = try statement.value(at: 5, as: Int.self)
-        self.ratio = try statement.isNull(at: 6) ? nil : statement.float(at: 6)
-        self.amount = try statement.isNull(at: 7) ? nil : statement.value(at: 7, as: Money.self)
-        self.link = try statement.isNull(at: 8) ? nil : statement.value(at: 8, as: URL.self)
-        self.price = try statement.isNull(at: 9) ? nil : statement.value(at: 9, as: Decimal.self)
-        self.quantity = try statement.optionalDouble(at: 10)
-        self.flag = try statement.bool(at: 11)
+        self.id = try statement.value(at: 0)
+        self.small = try statement.value(at: 1)
+        self.medium = try statement.value(at: 2)
+        self.large = try statement.value(at: 3)
+        self.byte = try statement.value(at: 4)
+        self.count = try statement.value(at: 5)
+        self.ratio = try statement.value(at: 6)
+        self.amount = try statement.value(at: 7)
+        self.link = try statement.value(at: 8)
+        self.price = try statement.value(at: 9)
+        self.quantity = try statement.value(at: 10)
+        self.flag = try statement.value(at: 11)
     }
 
     /// Binds every column to parameters `?1`...`?12`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
-        if let value = self.small { statement.bind(Int64(value), at: 2) } else { statement.bindNull(at: 2) }
-        if let value = self.medium { statement.bind(Int64(value), at: 3) } else { statement.bindNull(at: 3) }
-        if let value = self.large { statement.bind(Int64(value), at: 4) } else { statement.bindNull(at: 4) }
-        if let value = self.byte { statement.bind(Int64(value), at: 5) } else { statement.bindNull(at: 5) }
+    package func bind(to statement: Statement) {
+        statement.bind(self.id, at: 1)
+        statement.bind(self.small, at: 2)
+        statement.bind(self.medium, at: 3)
+        statement.bind(self.large, at: 4)
+        statement.bind(self.byte, at: 5)
         statement.bind(self.count, at: 6)
-        if let value = self.ratio { statement.bind(Double(value), at: 7) } else { statement.bindNull(at: 7) }
+        statement.bind(self.ratio, at: 7)
         statement.bind(self.amount, at: 8)
         statement.bind(self.link, at: 9)
         statement.bind(self.price, at: 10)
-        if let value = self.quantity { statement.bind(value, at: 11) } else { statement.bindNull(at: 11) }
+        statement.bind(self.quantity, at: 11)
         statement.bind(self.flag, at: 12)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    package func inserted(rowID: Int64) -> Reading {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    package var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    package static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -146,128 +230,18 @@ extension Reading.Ordering {
     package static var flag: Column { .flag }
 }
 
-/// The statements of `ReadingDAO`, prepared once per connection.
-private enum ReadingStatements {
-    static let selectAll = "SELECT " + Reading.selection + #" FROM "reading""#
-    static let insert = StatementKey(#"INSERT INTO "reading" ("# + Reading.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "small" = excluded."small", "medium" = excluded."medium", "large" = excluded."large", "byte" = excluded."byte", "count" = excluded."count", "ratio" = excluded."ratio", "amount" = excluded."amount", "link" = excluded."link", "price" = excluded."price", "quantity" = excluded."quantity", "flag" = excluded."flag""#)
-    static let update = StatementKey(#"UPDATE "reading" SET "small" = ?2, "medium" = ?3, "large" = ?4, "byte" = ?5, "count" = ?6, "ratio" = ?7, "amount" = ?8, "link" = ?9, "price" = ?10, "quantity" = ?11, "flag" = ?12 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "reading" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "reading""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "reading""#)
-}
-
 /// Reads and writes rows of `reading`. Every statement is prepared once per connection and every value is bound.
-package struct ReadingDAO: Sendable {
-    /// The connection the DAO uses.
-    package let database: Database
+package typealias ReadingDAO = RecordDAO<Reading>
 
-    /// Creates a DAO on a connection whose schema has `reading`.
-    package init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    package func insert(_ record: Reading) throws -> Reading {
-        try database.withStatement(ReadingStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    package func insert(contentsOf records: some Sequence<Reading>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(ReadingStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Reading, with statement: Statement) throws -> Reading {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    package func upsert(_ record: Reading) throws -> Reading {
-        try database.withStatement(ReadingStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func update(_ record: Reading) throws -> Bool {
-        try database.withStatement(ReadingStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func delete(_ record: Reading) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension ReadingDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     package func delete(id: Int64) throws -> Bool {
-        try database.withStatement(ReadingStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     package func find(id: Int64) throws -> Reading? {
-        try database.withStatement(ReadingStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(Reading.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    package func fetchAll(orderBy: [Reading.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Reading] {
-        try database.fetchAll(ReadingStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Reading.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    package func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Reading.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Reading] {
-        try database.fetchAll(
-            ReadingStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Reading.init(row:))
-    }
-
-    /// The number of rows.
-    package func count() throws -> Int {
-        try database.count(ReadingStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    package func deleteAll() throws -> Int {
-        try database.executeReturningChanges(ReadingStatements.deleteAll)
+        try find(primaryKey: id)
     }
 }

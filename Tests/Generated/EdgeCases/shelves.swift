@@ -9,7 +9,7 @@ import Foundation
 /// Indexed columns that can hold NULL, of several Swift types.
 package struct ShelfItem: Sendable, Hashable, Codable {
     /// The values of `kind`.
-    package enum Kind: String, CaseIterable, Sendable, Codable {
+    package enum Kind: String, CaseIterable, Sendable, Codable, DatabaseValueConvertible {
         case paper
         case cloth
     }
@@ -65,7 +65,7 @@ package struct ShelfItem: Sendable, Hashable, Codable {
     }
 }
 
-extension ShelfItem {
+extension ShelfItem: KeyedRecord {
     /// The columns of `shelf_item`, named like the record's properties; raw values are the SQL names.
     package enum Column: String, SQLColumn {
         case id
@@ -81,40 +81,123 @@ extension ShelfItem {
         case rowNo = "row_no"
     }
 
+    /// The typed columns of `shelf_item`, one per column, for conditions: `where: { $0.id == value }`.
+    package struct Columns: Sendable {
+        package let id = TypedColumn<ShelfItem, Int64>("id")
+        package let label = TypedColumn<ShelfItem, String>("label")
+        package let shelf = TypedColumn<ShelfItem, String?>("shelf")
+        package let isbn = TypedColumn<ShelfItem, String?>("isbn")
+        package let kind = TypedColumn<ShelfItem, Kind?>("kind")
+        package let seen = TypedColumn<ShelfItem, Date?>("seen")
+        package let token = TypedColumn<ShelfItem, UUID?>("token")
+        package let link = TypedColumn<ShelfItem, URL?>("link")
+        package let shelfRow = TypedColumn<ShelfItem, Int64?>("shelf_row")
+        package let no = TypedColumn<ShelfItem, Int64?>("no")
+        package let rowNo = TypedColumn<ShelfItem, Int64?>("row_no")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    package enum Assignment: SQLAssignment {
+        case id(Int64)
+        case label(String)
+        case shelf(String?)
+        case isbn(String?)
+        case kind(Kind?)
+        case seen(Date?)
+        case token(UUID?)
+        case link(URL?)
+        case shelfRow(Int64?)
+        case no(Int64?)
+        case rowNo(Int64?)
+
+        /// The column set, and its value.
+        package var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .label(value): (.label, value)
+            case let .shelf(value): (.shelf, value)
+            case let .isbn(value): (.isbn, value)
+            case let .kind(value): (.kind, value)
+            case let .seen(value): (.seen, value)
+            case let .token(value): (.token, value)
+            case let .link(value): (.link, value)
+            case let .shelfRow(value): (.shelfRow, value)
+            case let .no(value): (.no, value)
+            case let .rowNo(value): (.rowNo, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    package enum UniqueKey: SQLUniqueKey {
+        case id
+        case isbn
+
+        /// The key's columns.
+        package var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            case .isbn: [.isbn]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     package typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    package static let selection = #""id", "label", "shelf", "isbn", "kind", "seen", "token", "link", "shelf_row", "no", "row_no""#
+    /// The typed columns.
+    package static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `shelf_item`, written by the runtime from its names.
+    package static let statements = RecordStatements<ShelfItem>(table: "shelf_item", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.label = try statement.string(at: 1)
-        self.shelf = try statement.optionalString(at: 2)
-        self.isbn = try statement.optionalString(at: 3)
-        self.kind = try statement.isNull(at: 4) ? nil : statement.rawRepresentable(at: 4, as: Kind.self)
-        self.seen = try statement.isNull(at: 5) ? nil : statement.unixEpochMillisecondsDate(at: 5)
-        self.token = try statement.isNull(at: 6) ? nil : statement.uuidBlob(at: 6)
-        self.link = try statement.isNull(at: 7) ? nil : statement.value(at: 7, as: URL.self)
-        self.shelfRow = try statement.optionalInt64(at: 8)
-        self.no = try statement.optionalInt64(at: 9)
-        self.rowNo = try statement.optionalInt64(at: 10)
+        self.id = try statement.value(at: 0)
+        self.label = try statement.value(at: 1)
+        self.shelf = try statement.value(at: 2)
+        self.isbn = try statement.value(at: 3)
+        self.kind = try statement.value(at: 4)
+        self.seen = try statement.value(at: 5)
+        self.token = try statement.value(at: 6)
+        self.link = try statement.value(at: 7)
+        self.shelfRow = try statement.value(at: 8)
+        self.no = try statement.value(at: 9)
+        self.rowNo = try statement.value(at: 10)
     }
 
     /// Binds every column to parameters `?1`...`?11`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
+    package func bind(to statement: Statement) {
+        statement.bind(self.id, at: 1)
         statement.bind(self.label, at: 2)
-        if let value = self.shelf { statement.bind(value, at: 3) } else { statement.bindNull(at: 3) }
-        if let value = self.isbn { statement.bind(value, at: 4) } else { statement.bindNull(at: 4) }
-        if let value = self.kind { statement.bind(value.rawValue, at: 5) } else { statement.bindNull(at: 5) }
-        if let value = self.seen { statement.bindUnixEpochMilliseconds(value, at: 6) } else { statement.bindNull(at: 6) }
-        if let value = self.token { statement.bindUUIDBlob(value, at: 7) } else { statement.bindNull(at: 7) }
+        statement.bind(self.shelf, at: 3)
+        statement.bind(self.isbn, at: 4)
+        statement.bind(self.kind, at: 5)
+        statement.bind(self.seen, at: 6)
+        statement.bind(self.token, at: 7)
         statement.bind(self.link, at: 8)
-        if let value = self.shelfRow { statement.bind(value, at: 9) } else { statement.bindNull(at: 9) }
-        if let value = self.no { statement.bind(value, at: 10) } else { statement.bindNull(at: 10) }
-        if let value = self.rowNo { statement.bind(value, at: 11) } else { statement.bindNull(at: 11) }
+        statement.bind(self.shelfRow, at: 9)
+        statement.bind(self.no, at: 10)
+        statement.bind(self.rowNo, at: 11)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    package func inserted(rowID: Int64) -> ShelfItem {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    package var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    package static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -143,277 +226,156 @@ extension ShelfItem.Ordering {
     package static var rowNo: Column { .rowNo }
 }
 
-/// The statements of `ShelfItemDAO`, prepared once per connection.
+/// Reads and writes rows of `shelf_item`. Every statement is prepared once per connection and every value is bound.
+package typealias ShelfItemDAO = RecordDAO<ShelfItem>
+
+/// The statements of the finders of `shelf_item`, prepared once per connection.
 private enum ShelfItemStatements {
-    static let selectAll = "SELECT " + ShelfItem.selection + #" FROM "shelf_item""#
-    static let insert = StatementKey(#"INSERT INTO "shelf_item" ("# + ShelfItem.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "label" = excluded."label", "shelf" = excluded."shelf", "isbn" = excluded."isbn", "kind" = excluded."kind", "seen" = excluded."seen", "token" = excluded."token", "link" = excluded."link", "shelf_row" = excluded."shelf_row", "no" = excluded."no", "row_no" = excluded."row_no""#)
-    static let update = StatementKey(#"UPDATE "shelf_item" SET "label" = ?2, "shelf" = ?3, "isbn" = ?4, "kind" = ?5, "seen" = ?6, "token" = ?7, "link" = ?8, "shelf_row" = ?9, "no" = ?10, "row_no" = ?11 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "shelf_item" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let selectByIsbn = StatementKey(selectAll + #" WHERE "isbn" = ?1"#)
-    static let selectByLabelShelf = StatementKey(selectAll + #" WHERE "label" = ?1 AND "shelf" = ?2"#)
-    static let selectByLabelShelfMatchingNull = StatementKey(selectAll + #" WHERE "label" = ?1 AND "shelf" IS ?2"#)
-    static let selectByKindSeen = StatementKey(selectAll + #" WHERE "kind" = ?1 AND "seen" = ?2"#)
-    static let selectByKindSeenMatchingNull = StatementKey(selectAll + #" WHERE "kind" IS ?1 AND "seen" IS ?2"#)
-    static let selectByToken = StatementKey(selectAll + #" WHERE "token" = ?1"#)
-    static let selectByTokenMatchingNull = StatementKey(selectAll + #" WHERE "token" IS ?1"#)
-    static let selectByLink = StatementKey(selectAll + #" WHERE "link" = ?1"#)
-    static let selectByLinkMatchingNull = StatementKey(selectAll + #" WHERE "link" IS ?1"#)
-    static let selectByShelf = StatementKey(selectAll + #" WHERE "shelf" = ?1"#)
-    static let selectByLabel = StatementKey(selectAll + #" WHERE "label" = ?1"#)
-    static let selectByShelfRowNo = StatementKey(selectAll + #" WHERE "shelf_row" = ?1 AND "no" = ?2"#)
-    static let selectByShelfRowNoMatchingNull = StatementKey(selectAll + #" WHERE "shelf_row" IS ?1 AND "no" IS ?2"#)
-    static let selectByShelfRowNo2 = StatementKey(selectAll + #" WHERE "shelf" = ?1 AND "row_no" = ?2"#)
-    static let selectByShelfRowNoMatchingNull2 = StatementKey(selectAll + #" WHERE "shelf" IS ?1 AND "row_no" IS ?2"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "shelf_item""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "shelf_item""#)
+    static let selectByIsbn = StatementKey(ShelfItem.statements.selectAll + #" WHERE "isbn" = ?1"#)
+    static let selectByLabelShelf = StatementKey(ShelfItem.statements.selectAll + #" WHERE "label" = ?1 AND "shelf" = ?2"#)
+    static let selectByLabelShelfMatchingNull = StatementKey(ShelfItem.statements.selectAll + #" WHERE "label" = ?1 AND "shelf" IS ?2"#)
+    static let selectByKindSeen = StatementKey(ShelfItem.statements.selectAll + #" WHERE "kind" = ?1 AND "seen" = ?2"#)
+    static let selectByKindSeenMatchingNull = StatementKey(ShelfItem.statements.selectAll + #" WHERE "kind" IS ?1 AND "seen" IS ?2"#)
+    static let selectByToken = StatementKey(ShelfItem.statements.selectAll + #" WHERE "token" = ?1"#)
+    static let selectByTokenMatchingNull = StatementKey(ShelfItem.statements.selectAll + #" WHERE "token" IS ?1"#)
+    static let selectByLink = StatementKey(ShelfItem.statements.selectAll + #" WHERE "link" = ?1"#)
+    static let selectByLinkMatchingNull = StatementKey(ShelfItem.statements.selectAll + #" WHERE "link" IS ?1"#)
+    static let selectByShelf = StatementKey(ShelfItem.statements.selectAll + #" WHERE "shelf" = ?1"#)
+    static let selectByLabel = StatementKey(ShelfItem.statements.selectAll + #" WHERE "label" = ?1"#)
+    static let selectByShelfRowNo = StatementKey(ShelfItem.statements.selectAll + #" WHERE "shelf_row" = ?1 AND "no" = ?2"#)
+    static let selectByShelfRowNoMatchingNull = StatementKey(ShelfItem.statements.selectAll + #" WHERE "shelf_row" IS ?1 AND "no" IS ?2"#)
+    static let selectByShelfRowNo2 = StatementKey(ShelfItem.statements.selectAll + #" WHERE "shelf" = ?1 AND "row_no" = ?2"#)
+    static let selectByShelfRowNoMatchingNull2 = StatementKey(ShelfItem.statements.selectAll + #" WHERE "shelf" IS ?1 AND "row_no" IS ?2"#)
 }
 
-/// Reads and writes rows of `shelf_item`. Every statement is prepared once per connection and every value is bound.
-package struct ShelfItemDAO: Sendable {
-    /// The connection the DAO uses.
-    package let database: Database
-
-    /// Creates a DAO on a connection whose schema has `shelf_item`.
-    package init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    package func insert(_ record: ShelfItem) throws -> ShelfItem {
-        try database.withStatement(ShelfItemStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    package func insert(contentsOf records: some Sequence<ShelfItem>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(ShelfItemStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: ShelfItem, with statement: Statement) throws -> ShelfItem {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    package func upsert(_ record: ShelfItem) throws -> ShelfItem {
-        try database.withStatement(ShelfItemStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func update(_ record: ShelfItem) throws -> Bool {
-        try database.withStatement(ShelfItemStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    package func delete(_ record: ShelfItem) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension ShelfItemDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     package func delete(id: Int64) throws -> Bool {
-        try database.withStatement(ShelfItemStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     package func find(id: Int64) throws -> ShelfItem? {
-        try database.withStatement(ShelfItemStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(ShelfItem.init(row:))
-        }
+        try find(primaryKey: id)
     }
 
     /// The row whose UNIQUE (`isbn`) matches, or nil.
     package func find(byIsbn isbn: String) throws -> ShelfItem? {
-        try database.withStatement(ShelfItemStatements.selectByIsbn) { statement in
+        try fetchOne(ShelfItemStatements.selectByIsbn) { statement in
             statement.bind(isbn, at: 1)
-            return try statement.fetchOne(ShelfItem.init(row:))
         }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    package func fetchAll(orderBy: [ShelfItem.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [ShelfItem] {
-        try database.fetchAll(ShelfItemStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, ShelfItem.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    package func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [ShelfItem.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [ShelfItem] {
-        try database.fetchAll(
-            ShelfItemStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            ShelfItem.init(row:))
     }
 
     /// The rows whose `label`, `shelf` match, through index `shelf_item_by_label_shelf`.
     package func fetchAll(byLabel label: String, shelf: String) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByLabelShelf) { statement in
+        try fetchAll(ShelfItemStatements.selectByLabelShelf) { statement in
             statement.bind(label, at: 1)
             statement.bind(shelf, at: 2)
-            return try statement.fetchAll(ShelfItem.init(row:))
         }
     }
 
     /// The rows whose `label`, `shelf` match, through index `shelf_item_by_label_shelf`;
     /// nil for `shelf` matches the rows where it is NULL (`IS`).
     package func fetchAll(byLabel label: String, shelf: String?) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByLabelShelfMatchingNull) { statement in
+        try fetchAll(ShelfItemStatements.selectByLabelShelfMatchingNull) { statement in
             statement.bind(label, at: 1)
-            if let value = shelf { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
-            return try statement.fetchAll(ShelfItem.init(row:))
+            statement.bind(shelf, at: 2)
         }
     }
 
     /// The rows whose `kind`, `seen` match, through index `shelf_item_by_kind_seen`.
     package func fetchAll(byKind kind: ShelfItem.Kind, seen: Date) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByKindSeen) { statement in
-            statement.bind(kind.rawValue, at: 1)
-            statement.bindUnixEpochMilliseconds(seen, at: 2)
-            return try statement.fetchAll(ShelfItem.init(row:))
+        try fetchAll(ShelfItemStatements.selectByKindSeen) { statement in
+            statement.bind(kind, at: 1)
+            statement.bind(seen, at: 2)
         }
     }
 
     /// The rows whose `kind`, `seen` match, through index `shelf_item_by_kind_seen`;
     /// nil for `kind` or `seen` matches the rows where it is NULL (`IS`).
     package func fetchAll(byKind kind: ShelfItem.Kind?, seen: Date?) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByKindSeenMatchingNull) { statement in
-            if let value = kind { statement.bind(value.rawValue, at: 1) } else { statement.bindNull(at: 1) }
-            if let value = seen { statement.bindUnixEpochMilliseconds(value, at: 2) } else { statement.bindNull(at: 2) }
-            return try statement.fetchAll(ShelfItem.init(row:))
+        try fetchAll(ShelfItemStatements.selectByKindSeenMatchingNull) { statement in
+            statement.bind(kind, at: 1)
+            statement.bind(seen, at: 2)
         }
     }
 
     /// The rows whose `token` match, through index `shelf_item_by_token`.
     package func fetchAll(byToken token: UUID) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByToken) { statement in
-            statement.bindUUIDBlob(token, at: 1)
-            return try statement.fetchAll(ShelfItem.init(row:))
+        try fetchAll(ShelfItemStatements.selectByToken) { statement in
+            statement.bind(token, at: 1)
         }
     }
 
     /// The rows whose `token` match, through index `shelf_item_by_token`;
     /// nil for `token` matches the rows where it is NULL (`IS`).
     package func fetchAll(byToken token: UUID?) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByTokenMatchingNull) { statement in
-            if let value = token { statement.bindUUIDBlob(value, at: 1) } else { statement.bindNull(at: 1) }
-            return try statement.fetchAll(ShelfItem.init(row:))
+        try fetchAll(ShelfItemStatements.selectByTokenMatchingNull) { statement in
+            statement.bind(token, at: 1)
         }
     }
 
     /// The rows whose `link` match, through index `shelf_item_by_link`.
     package func fetchAll(byLink link: URL) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByLink) { statement in
+        try fetchAll(ShelfItemStatements.selectByLink) { statement in
             statement.bind(link, at: 1)
-            return try statement.fetchAll(ShelfItem.init(row:))
         }
     }
 
     /// The rows whose `link` match, through index `shelf_item_by_link`;
     /// nil for `link` matches the rows where it is NULL (`IS`).
     package func fetchAll(byLink link: URL?) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByLinkMatchingNull) { statement in
+        try fetchAll(ShelfItemStatements.selectByLinkMatchingNull) { statement in
             statement.bind(link, at: 1)
-            return try statement.fetchAll(ShelfItem.init(row:))
         }
     }
 
     /// The rows whose `shelf` match, through index `shelf_item_shelved`.
     package func fetchAll(byShelf shelf: String) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByShelf) { statement in
+        try fetchAll(ShelfItemStatements.selectByShelf) { statement in
             statement.bind(shelf, at: 1)
-            return try statement.fetchAll(ShelfItem.init(row:))
         }
     }
 
     /// The rows whose `label` match, through index `shelf_item_by_label`.
     package func fetchAll(byLabel label: String) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByLabel) { statement in
+        try fetchAll(ShelfItemStatements.selectByLabel) { statement in
             statement.bind(label, at: 1)
-            return try statement.fetchAll(ShelfItem.init(row:))
         }
     }
 
     /// The rows whose `shelf_row`, `no` match, through index `shelf_item_by_shelf_row_no`.
     package func fetchAll(byShelfRow shelfRow: Int64, no: Int64) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByShelfRowNo) { statement in
+        try fetchAll(ShelfItemStatements.selectByShelfRowNo) { statement in
             statement.bind(shelfRow, at: 1)
             statement.bind(no, at: 2)
-            return try statement.fetchAll(ShelfItem.init(row:))
         }
     }
 
     /// The rows whose `shelf_row`, `no` match, through index `shelf_item_by_shelf_row_no`;
     /// nil for `shelf_row` or `no` matches the rows where it is NULL (`IS`).
     package func fetchAll(byShelfRow shelfRow: Int64?, no: Int64?) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByShelfRowNoMatchingNull) { statement in
-            if let value = shelfRow { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
-            if let value = no { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
-            return try statement.fetchAll(ShelfItem.init(row:))
+        try fetchAll(ShelfItemStatements.selectByShelfRowNoMatchingNull) { statement in
+            statement.bind(shelfRow, at: 1)
+            statement.bind(no, at: 2)
         }
     }
 
     /// The rows whose `shelf`, `row_no` match, through index `shelf_item_by_shelf_and_row_no`.
     package func fetchAll(byShelf shelf: String, rowNo: Int64) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByShelfRowNo2) { statement in
+        try fetchAll(ShelfItemStatements.selectByShelfRowNo2) { statement in
             statement.bind(shelf, at: 1)
             statement.bind(rowNo, at: 2)
-            return try statement.fetchAll(ShelfItem.init(row:))
         }
     }
 
     /// The rows whose `shelf`, `row_no` match, through index `shelf_item_by_shelf_and_row_no`;
     /// nil for `shelf` or `row_no` matches the rows where it is NULL (`IS`).
     package func fetchAll(byShelf shelf: String?, rowNo: Int64?) throws -> [ShelfItem] {
-        try database.withStatement(ShelfItemStatements.selectByShelfRowNoMatchingNull2) { statement in
-            if let value = shelf { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
-            if let value = rowNo { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
-            return try statement.fetchAll(ShelfItem.init(row:))
+        try fetchAll(ShelfItemStatements.selectByShelfRowNoMatchingNull2) { statement in
+            statement.bind(shelf, at: 1)
+            statement.bind(rowNo, at: 2)
         }
-    }
-
-    /// The number of rows.
-    package func count() throws -> Int {
-        try database.count(ShelfItemStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    package func deleteAll() throws -> Int {
-        try database.executeReturningChanges(ShelfItemStatements.deleteAll)
     }
 }

@@ -27,7 +27,7 @@ struct Event: Sendable, Hashable, Codable {
     }
 }
 
-extension Event {
+extension Event: KeyedRecord {
     /// The columns of `event`, named like the record's properties; raw values are the SQL names.
     enum Column: String, SQLColumn {
         case id
@@ -35,24 +35,83 @@ extension Event {
         case guid
     }
 
+    /// The typed columns of `event`, one per column, for conditions: `where: { $0.id == value }`.
+    struct Columns: Sendable {
+        let id = TypedColumn<Event, Int64>("id")
+        let at = TypedColumn<Event, Date>("at")
+        let guid = TypedColumn<Event, UUID?>("guid")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    enum Assignment: SQLAssignment {
+        case id(Int64)
+        case at(Date)
+        case guid(UUID?)
+
+        /// The column set, and its value.
+        var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .at(value): (.at, value)
+            case let .guid(value): (.guid, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    enum UniqueKey: SQLUniqueKey {
+        case id
+        case guid
+
+        /// The key's columns.
+        var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            case .guid: [.guid]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    static let selection = #""id", "at", "guid""#
+    /// The typed columns.
+    static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `event`, written by the runtime from its names.
+    static let statements = RecordStatements<Event>(table: "event", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.at = try statement.unixEpochDate(at: 1)
-        self.guid = try statement.isNull(at: 2) ? nil : statement.uuidText(at: 2)
+        self.id = try statement.value(at: 0)
+        self.at = try statement.value(at: 1)
+        self.guid = try statement.value(at: 2)
     }
 
     /// Binds every column to parameters `?1`...`?3`, in column order.
     func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
-        statement.bindUnixEpoch(self.at, at: 2)
-        if let value = self.guid { statement.bindUUIDText(value, at: 3) } else { statement.bindNull(at: 3) }
+        statement.bind(self.id, at: 1)
+        statement.bind(self.at, at: 2)
+        statement.bind(self.guid, at: 3)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    func inserted(rowID: Int64) -> Event {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -65,137 +124,30 @@ extension Event.Ordering {
     static var guid: Column { .guid }
 }
 
-/// The statements of `EventDAO`, prepared once per connection.
+/// Reads and writes rows of `event`. Every statement is prepared once per connection and every value is bound.
+typealias EventDAO = RecordDAO<Event>
+
+/// The statements of the finders of `event`, prepared once per connection.
 private enum EventStatements {
-    static let selectAll = "SELECT " + Event.selection + #" FROM "event""#
-    static let insert = StatementKey(#"INSERT INTO "event" ("# + Event.selection + ") VALUES (?1, ?2, ?3)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "at" = excluded."at", "guid" = excluded."guid""#)
-    static let update = StatementKey(#"UPDATE "event" SET "at" = ?2, "guid" = ?3 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "event" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let selectByGuid = StatementKey(selectAll + #" WHERE "guid" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "event""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "event""#)
+    static let selectByGuid = StatementKey(Event.statements.selectAll + #" WHERE "guid" = ?1"#)
 }
 
-/// Reads and writes rows of `event`. Every statement is prepared once per connection and every value is bound.
-struct EventDAO: Sendable {
-    /// The connection the DAO uses.
-    let database: Database
-
-    /// Creates a DAO on a connection whose schema has `event`.
-    init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    func insert(_ record: Event) throws -> Event {
-        try database.withStatement(EventStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    func insert(contentsOf records: some Sequence<Event>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(EventStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Event, with statement: Statement) throws -> Event {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    func upsert(_ record: Event) throws -> Event {
-        try database.withStatement(EventStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    func update(_ record: Event) throws -> Bool {
-        try database.withStatement(EventStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    func delete(_ record: Event) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension EventDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     func delete(id: Int64) throws -> Bool {
-        try database.withStatement(EventStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     func find(id: Int64) throws -> Event? {
-        try database.withStatement(EventStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(Event.init(row:))
-        }
+        try find(primaryKey: id)
     }
 
     /// The row whose UNIQUE (`guid`) matches, or nil.
     func find(byGuid guid: UUID) throws -> Event? {
-        try database.withStatement(EventStatements.selectByGuid) { statement in
-            statement.bindUUIDText(guid, at: 1)
-            return try statement.fetchOne(Event.init(row:))
+        try fetchOne(EventStatements.selectByGuid) { statement in
+            statement.bind(guid, at: 1)
         }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    func fetchAll(orderBy: [Event.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Event] {
-        try database.fetchAll(EventStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Event.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Event.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Event] {
-        try database.fetchAll(
-            EventStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Event.init(row:))
-    }
-
-    /// The number of rows.
-    func count() throws -> Int {
-        try database.count(EventStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    func deleteAll() throws -> Int {
-        try database.executeReturningChanges(EventStatements.deleteAll)
     }
 }

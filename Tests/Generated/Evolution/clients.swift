@@ -31,7 +31,7 @@ public struct Client: Sendable, Hashable, Codable {
     }
 }
 
-extension Client {
+extension Client: KeyedRecord {
     /// The columns of `client`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case id
@@ -40,26 +40,86 @@ extension Client {
         case loyaltyPoints = "loyalty_points"
     }
 
+    /// The typed columns of `client`, one per column, for conditions: `where: { $0.id == value }`.
+    public struct Columns: Sendable {
+        public let id = TypedColumn<Client, Int64>("id")
+        public let name = TypedColumn<Client, String>("name")
+        public let email = TypedColumn<Client, String?>("email")
+        public let loyaltyPoints = TypedColumn<Client, Int64>("loyalty_points")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case id(Int64)
+        case name(String)
+        case email(String?)
+        case loyaltyPoints(Int64)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .name(value): (.name, value)
+            case let .email(value): (.email, value)
+            case let .loyaltyPoints(value): (.loyaltyPoints, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case id
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""id", "name", "email", "loyalty_points""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `client`, written by the runtime from its names.
+    public static let statements = RecordStatements<Client>(table: "client", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.name = try statement.string(at: 1)
-        self.email = try statement.optionalString(at: 2)
-        self.loyaltyPoints = try statement.int64(at: 3)
+        self.id = try statement.value(at: 0)
+        self.name = try statement.value(at: 1)
+        self.email = try statement.value(at: 2)
+        self.loyaltyPoints = try statement.value(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
+    public func bind(to statement: Statement) {
+        statement.bind(self.id, at: 1)
         statement.bind(self.name, at: 2)
-        if let value = self.email { statement.bind(value, at: 3) } else { statement.bindNull(at: 3) }
+        statement.bind(self.email, at: 3)
         statement.bind(self.loyaltyPoints, at: 4)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    public func inserted(rowID: Int64) -> Client {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -74,128 +134,18 @@ extension Client.Ordering {
     public static var loyaltyPoints: Column { .loyaltyPoints }
 }
 
-/// The statements of `ClientDAO`, prepared once per connection.
-private enum ClientStatements {
-    static let selectAll = "SELECT " + Client.selection + #" FROM "client""#
-    static let insert = StatementKey(#"INSERT INTO "client" ("# + Client.selection + ") VALUES (?1, ?2, ?3, ?4)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "email" = excluded."email", "loyalty_points" = excluded."loyalty_points""#)
-    static let update = StatementKey(#"UPDATE "client" SET "name" = ?2, "email" = ?3, "loyalty_points" = ?4 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "client" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "client""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "client""#)
-}
-
 /// Reads and writes rows of `client`. Every statement is prepared once per connection and every value is bound.
-public struct ClientDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
+public typealias ClientDAO = RecordDAO<Client>
 
-    /// Creates a DAO on a connection whose schema has `client`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    public func insert(_ record: Client) throws -> Client {
-        try database.withStatement(ClientStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<Client>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(ClientStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Client, with statement: Statement) throws -> Client {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: Client) throws -> Client {
-        try database.withStatement(ClientStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: Client) throws -> Bool {
-        try database.withStatement(ClientStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: Client) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension ClientDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(id: Int64) throws -> Bool {
-        try database.withStatement(ClientStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     public func find(id: Int64) throws -> Client? {
-        try database.withStatement(ClientStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(Client.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [Client.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Client] {
-        try database.fetchAll(ClientStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Client.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Client.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Client] {
-        try database.fetchAll(
-            ClientStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Client.init(row:))
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(ClientStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(ClientStatements.deleteAll)
+        try find(primaryKey: id)
     }
 }

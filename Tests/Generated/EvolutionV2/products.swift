@@ -27,7 +27,7 @@ public struct Product: Sendable, Hashable, Codable {
     }
 }
 
-extension Product {
+extension Product: KeyedRecord {
     /// The columns of `product`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case sku
@@ -35,24 +35,72 @@ extension Product {
         case priceCents = "price_cents"
     }
 
+    /// The typed columns of `product`, one per column, for conditions: `where: { $0.sku == value }`.
+    public struct Columns: Sendable {
+        public let sku = TypedColumn<Product, String>("sku")
+        public let title = TypedColumn<Product, String>("title")
+        public let priceCents = TypedColumn<Product, Int64>("price_cents")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case sku(String)
+        case title(String)
+        case priceCents(Int64)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .sku(value): (.sku, value)
+            case let .title(value): (.title, value)
+            case let .priceCents(value): (.priceCents, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case sku
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .sku: [.sku]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.sku.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""sku", "title", "price_cents""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `product`, written by the runtime from its names.
+    public static let statements = RecordStatements<Product>(table: "product", primaryKey: [.sku])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.sku = try statement.string(at: 0)
-        self.title = try statement.string(at: 1)
-        self.priceCents = try statement.int64(at: 2)
+        self.sku = try statement.value(at: 0)
+        self.title = try statement.value(at: 1)
+        self.priceCents = try statement.value(at: 2)
     }
 
     /// Binds every column to parameters `?1`...`?3`, in column order.
-    func bind(to statement: Statement) {
+    public func bind(to statement: Statement) {
         statement.bind(self.sku, at: 1)
         statement.bind(self.title, at: 2)
         statement.bind(self.priceCents, at: 3)
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: String? {
+        self.sku
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: String, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -65,123 +113,18 @@ extension Product.Ordering {
     public static var priceCents: Column { .priceCents }
 }
 
-/// The statements of `ProductDAO`, prepared once per connection.
-private enum ProductStatements {
-    static let selectAll = "SELECT " + Product.selection + #" FROM "product""#
-    static let insert = StatementKey(#"INSERT INTO "product" ("# + Product.selection + ") VALUES (?1, ?2, ?3)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("sku") DO UPDATE SET "title" = excluded."title", "price_cents" = excluded."price_cents""#)
-    static let update = StatementKey(#"UPDATE "product" SET "title" = ?2, "price_cents" = ?3 WHERE "sku" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "product" WHERE "sku" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "sku" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "product""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "product""#)
-}
-
 /// Reads and writes rows of `product`. Every statement is prepared once per connection and every value is bound.
-public struct ProductDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
+public typealias ProductDAO = RecordDAO<Product>
 
-    /// Creates a DAO on a connection whose schema has `product`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it.
-    @discardableResult
-    public func insert(_ record: Product) throws -> Product {
-        try database.withStatement(ProductStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<Product>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(ProductStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Product, with statement: Statement) throws -> Product {
-        record.bind(to: statement)
-        try statement.execute()
-        return record
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: Product) throws -> Product {
-        try database.withStatement(ProductStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: Product) throws -> Bool {
-        try database.withStatement(ProductStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: Product) throws -> Bool {
-        return try delete(sku: record.sku)
-    }
-
+extension ProductDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(sku: String) throws -> Bool {
-        try database.withStatement(ProductStatements.deleteByKey) { statement in
-            statement.bind(sku, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: sku)
     }
 
     /// The row with this primary key, or nil.
     public func find(sku: String) throws -> Product? {
-        try database.withStatement(ProductStatements.findByKey) { statement in
-            statement.bind(sku, at: 1)
-            return try statement.fetchOne(Product.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [Product.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Product] {
-        try database.fetchAll(ProductStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Product.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Product.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Product] {
-        try database.fetchAll(
-            ProductStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Product.init(row:))
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(ProductStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(ProductStatements.deleteAll)
+        try find(primaryKey: sku)
     }
 }

@@ -31,7 +31,7 @@ public struct Purchase: Sendable, Hashable, Codable {
     }
 }
 
-extension Purchase {
+extension Purchase: KeyedRecord {
     /// The columns of `purchase`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case id
@@ -40,26 +40,86 @@ extension Purchase {
         case note
     }
 
+    /// The typed columns of `purchase`, one per column, for conditions: `where: { $0.id == value }`.
+    public struct Columns: Sendable {
+        public let id = TypedColumn<Purchase, Int64>("id")
+        public let clientId = TypedColumn<Purchase, Int64>("client_id")
+        public let amount = TypedColumn<Purchase, String?>("amount")
+        public let note = TypedColumn<Purchase, String?>("note")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case id(Int64)
+        case clientId(Int64)
+        case amount(String?)
+        case note(String?)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .clientId(value): (.clientId, value)
+            case let .amount(value): (.amount, value)
+            case let .note(value): (.note, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case id
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""id", "client_id", "amount", "note""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `purchase`, written by the runtime from its names.
+    public static let statements = RecordStatements<Purchase>(table: "purchase", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.clientId = try statement.int64(at: 1)
-        self.amount = try statement.optionalString(at: 2)
-        self.note = try statement.optionalString(at: 3)
+        self.id = try statement.value(at: 0)
+        self.clientId = try statement.value(at: 1)
+        self.amount = try statement.value(at: 2)
+        self.note = try statement.value(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
+    public func bind(to statement: Statement) {
+        statement.bind(self.id, at: 1)
         statement.bind(self.clientId, at: 2)
-        if let value = self.amount { statement.bind(value, at: 3) } else { statement.bindNull(at: 3) }
-        if let value = self.note { statement.bind(value, at: 4) } else { statement.bindNull(at: 4) }
+        statement.bind(self.amount, at: 3)
+        statement.bind(self.note, at: 4)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    public func inserted(rowID: Int64) -> Purchase {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -74,149 +134,41 @@ extension Purchase.Ordering {
     public static var note: Column { .note }
 }
 
-/// The statements of `PurchaseDAO`, prepared once per connection.
+/// Reads and writes rows of `purchase`. Every statement is prepared once per connection and every value is bound.
+public typealias PurchaseDAO = RecordDAO<Purchase>
+
+/// The statements of the finders of `purchase`, prepared once per connection.
 private enum PurchaseStatements {
-    static let selectAll = "SELECT " + Purchase.selection + #" FROM "purchase""#
-    static let insert = StatementKey(#"INSERT INTO "purchase" ("# + Purchase.selection + ") VALUES (?1, ?2, ?3, ?4)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "client_id" = excluded."client_id", "amount" = excluded."amount", "note" = excluded."note""#)
-    static let update = StatementKey(#"UPDATE "purchase" SET "client_id" = ?2, "amount" = ?3, "note" = ?4 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "purchase" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let selectByClientIdAmount = StatementKey(selectAll + #" WHERE "client_id" = ?1 AND "amount" = ?2"#)
-    static let selectByClientIdAmountMatchingNull = StatementKey(selectAll + #" WHERE "client_id" = ?1 AND "amount" IS ?2"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "purchase""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "purchase""#)
+    static let selectByClientIdAmount = StatementKey(Purchase.statements.selectAll + #" WHERE "client_id" = ?1 AND "amount" = ?2"#)
+    static let selectByClientIdAmountMatchingNull = StatementKey(Purchase.statements.selectAll + #" WHERE "client_id" = ?1 AND "amount" IS ?2"#)
 }
 
-/// Reads and writes rows of `purchase`. Every statement is prepared once per connection and every value is bound.
-public struct PurchaseDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
-
-    /// Creates a DAO on a connection whose schema has `purchase`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    public func insert(_ record: Purchase) throws -> Purchase {
-        try database.withStatement(PurchaseStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<Purchase>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(PurchaseStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Purchase, with statement: Statement) throws -> Purchase {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: Purchase) throws -> Purchase {
-        try database.withStatement(PurchaseStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: Purchase) throws -> Bool {
-        try database.withStatement(PurchaseStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: Purchase) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension PurchaseDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(id: Int64) throws -> Bool {
-        try database.withStatement(PurchaseStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     public func find(id: Int64) throws -> Purchase? {
-        try database.withStatement(PurchaseStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(Purchase.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [Purchase.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Purchase] {
-        try database.fetchAll(PurchaseStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Purchase.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Purchase.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Purchase] {
-        try database.fetchAll(
-            PurchaseStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Purchase.init(row:))
+        try find(primaryKey: id)
     }
 
     /// The rows whose `client_id`, `amount` match, through index `purchase_by_client_amount`.
     public func fetchAll(byClientId clientId: Int64, amount: String) throws -> [Purchase] {
-        try database.withStatement(PurchaseStatements.selectByClientIdAmount) { statement in
+        try fetchAll(PurchaseStatements.selectByClientIdAmount) { statement in
             statement.bind(clientId, at: 1)
             statement.bind(amount, at: 2)
-            return try statement.fetchAll(Purchase.init(row:))
         }
     }
 
     /// The rows whose `client_id`, `amount` match, through index `purchase_by_client_amount`;
     /// nil for `amount` matches the rows where it is NULL (`IS`).
     public func fetchAll(byClientId clientId: Int64, amount: String?) throws -> [Purchase] {
-        try database.withStatement(PurchaseStatements.selectByClientIdAmountMatchingNull) { statement in
+        try fetchAll(PurchaseStatements.selectByClientIdAmountMatchingNull) { statement in
             statement.bind(clientId, at: 1)
-            if let value = amount { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
-            return try statement.fetchAll(Purchase.init(row:))
+            statement.bind(amount, at: 2)
         }
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(PurchaseStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(PurchaseStatements.deleteAll)
     }
 }

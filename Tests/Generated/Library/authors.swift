@@ -33,7 +33,7 @@ public struct Author: Sendable, Hashable, Codable {
     }
 }
 
-extension Author {
+extension Author: KeyedRecord {
     /// The columns of `t_author`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case id
@@ -42,26 +42,88 @@ extension Author {
         case website
     }
 
+    /// The typed columns of `t_author`, one per column, for conditions: `where: { $0.id == value }`.
+    public struct Columns: Sendable {
+        public let id = TypedColumn<Author, Int64>("id")
+        public let name = TypedColumn<Author, String>("name")
+        public let externalId = TypedColumn<Author, UUID?>("external_id")
+        public let website = TypedColumn<Author, URL?>("website")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case id(Int64)
+        case name(String)
+        case externalId(UUID?)
+        case website(URL?)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .name(value): (.name, value)
+            case let .externalId(value): (.externalId, value)
+            case let .website(value): (.website, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case id
+        case externalId
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            case .externalId: [.externalId]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""id", "name", "external_id", "website""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `t_author`, written by the runtime from its names.
+    public static let statements = RecordStatements<Author>(table: "t_author", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.name = try statement.string(at: 1)
-        self.externalId = try statement.isNull(at: 2) ? nil : statement.uuidText(at: 2)
-        self.website = try statement.isNull(at: 3) ? nil : statement.value(at: 3, as: URL.self)
+        self.id = try statement.value(at: 0)
+        self.name = try statement.value(at: 1)
+        self.externalId = try statement.value(at: 2)
+        self.website = try statement.value(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
+    public func bind(to statement: Statement) {
+        statement.bind(self.id, at: 1)
         statement.bind(self.name, at: 2)
-        if let value = self.externalId { statement.bindUUIDText(value, at: 3) } else { statement.bindNull(at: 3) }
+        statement.bind(self.externalId, at: 3)
         statement.bind(self.website, at: 4)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    public func inserted(rowID: Int64) -> Author {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -76,137 +138,30 @@ extension Author.Ordering {
     public static var website: Column { .website }
 }
 
-/// The statements of `AuthorDAO`, prepared once per connection.
+/// Reads and writes rows of `t_author`. Every statement is prepared once per connection and every value is bound.
+public typealias AuthorDAO = RecordDAO<Author>
+
+/// The statements of the finders of `t_author`, prepared once per connection.
 private enum AuthorStatements {
-    static let selectAll = "SELECT " + Author.selection + #" FROM "t_author""#
-    static let insert = StatementKey(#"INSERT INTO "t_author" ("# + Author.selection + ") VALUES (?1, ?2, ?3, ?4)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "external_id" = excluded."external_id", "website" = excluded."website""#)
-    static let update = StatementKey(#"UPDATE "t_author" SET "name" = ?2, "external_id" = ?3, "website" = ?4 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "t_author" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let selectByExternalId = StatementKey(selectAll + #" WHERE "external_id" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "t_author""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "t_author""#)
+    static let selectByExternalId = StatementKey(Author.statements.selectAll + #" WHERE "external_id" = ?1"#)
 }
 
-/// Reads and writes rows of `t_author`. Every statement is prepared once per connection and every value is bound.
-public struct AuthorDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
-
-    /// Creates a DAO on a connection whose schema has `t_author`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    public func insert(_ record: Author) throws -> Author {
-        try database.withStatement(AuthorStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<Author>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(AuthorStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Author, with statement: Statement) throws -> Author {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: Author) throws -> Author {
-        try database.withStatement(AuthorStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: Author) throws -> Bool {
-        try database.withStatement(AuthorStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: Author) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension AuthorDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(id: Int64) throws -> Bool {
-        try database.withStatement(AuthorStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     public func find(id: Int64) throws -> Author? {
-        try database.withStatement(AuthorStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(Author.init(row:))
-        }
+        try find(primaryKey: id)
     }
 
     /// The row whose UNIQUE (`external_id`) matches, or nil.
     public func find(byExternalId externalId: UUID) throws -> Author? {
-        try database.withStatement(AuthorStatements.selectByExternalId) { statement in
-            statement.bindUUIDText(externalId, at: 1)
-            return try statement.fetchOne(Author.init(row:))
+        try fetchOne(AuthorStatements.selectByExternalId) { statement in
+            statement.bind(externalId, at: 1)
         }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [Author.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Author] {
-        try database.fetchAll(AuthorStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Author.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Author.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Author] {
-        try database.fetchAll(
-            AuthorStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Author.init(row:))
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(AuthorStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(AuthorStatements.deleteAll)
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// A book in the catalogue.
 public struct Book: Sendable, Hashable, Codable {
     /// The values of `status`.
-    public enum Status: String, CaseIterable, Sendable, Codable {
+    public enum Status: String, CaseIterable, Sendable, Codable, DatabaseValueConvertible {
         case draft
         case published
         case archived
@@ -58,7 +58,7 @@ public struct Book: Sendable, Hashable, Codable {
     }
 }
 
-extension Book {
+extension Book: KeyedRecord {
     /// The columns of `book`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case id
@@ -72,36 +72,115 @@ extension Book {
         case price
     }
 
+    /// The typed columns of `book`, one per column, for conditions: `where: { $0.id == value }`.
+    public struct Columns: Sendable {
+        public let id = TypedColumn<Book, Int64>("id")
+        public let isbn = TypedColumn<Book, String?>("isbn")
+        public let title = TypedColumn<Book, String>("title")
+        public let authorId = TypedColumn<Book, Int64>("author_id")
+        public let published = TypedColumn<Book, Date?>("published")
+        public let status = TypedColumn<Book, Status>("status")
+        public let rating = TypedColumn<Book, Double?>("rating")
+        public let subtitle = TypedColumn<Book, String?>("subtitle")
+        public let price = TypedColumn<Book, Decimal?>("price")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case id(Int64)
+        case isbn(String?)
+        case title(String)
+        case authorId(Int64)
+        case published(Date?)
+        case status(Status)
+        case rating(Double?)
+        case subtitle(String?)
+        case price(Decimal?)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .isbn(value): (.isbn, value)
+            case let .title(value): (.title, value)
+            case let .authorId(value): (.authorId, value)
+            case let .published(value): (.published, value)
+            case let .status(value): (.status, value)
+            case let .rating(value): (.rating, value)
+            case let .subtitle(value): (.subtitle, value)
+            case let .price(value): (.price, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case id
+        case isbn
+        case authorIdTitle
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            case .isbn: [.isbn]
+            case .authorIdTitle: [.authorId, .title]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""id", "isbn", "title", "author_id", "published", "status", "rating", "subtitle", "price""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `book`, written by the runtime from its names.
+    public static let statements = RecordStatements<Book>(table: "book", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.isbn = try statement.optionalString(at: 1)
-        self.title = try statement.string(at: 2)
-        self.authorId = try statement.int64(at: 3)
-        self.published = try statement.optionalISO8601Date(at: 4)
-        self.status = try statement.rawRepresentable(at: 5, as: Status.self)
-        self.rating = try statement.optionalDouble(at: 6)
-        self.subtitle = try statement.optionalString(at: 7)
-        self.price = try statement.isNull(at: 8) ? nil : statement.value(at: 8, as: Decimal.self)
+        self.id = try statement.value(at: 0)
+        self.isbn = try statement.value(at: 1)
+        self.title = try statement.value(at: 2)
+        self.authorId = try statement.value(at: 3)
+        self.published = try statement.value(at: 4)
+        self.status = try statement.value(at: 5)
+        self.rating = try statement.value(at: 6)
+        self.subtitle = try statement.value(at: 7)
+        self.price = try statement.value(at: 8)
     }
 
     /// Binds every column to parameters `?1`...`?9`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
-        if let value = self.isbn { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
+    public func bind(to statement: Statement) {
+        statement.bind(self.id, at: 1)
+        statement.bind(self.isbn, at: 2)
         statement.bind(self.title, at: 3)
         statement.bind(self.authorId, at: 4)
-        if let value = self.published { statement.bindISO8601(value, at: 5) } else { statement.bindNull(at: 5) }
-        statement.bind(self.status.rawValue, at: 6)
-        if let value = self.rating { statement.bind(value, at: 7) } else { statement.bindNull(at: 7) }
-        if let value = self.subtitle { statement.bind(value, at: 8) } else { statement.bindNull(at: 8) }
+        statement.bind(self.published, at: 5)
+        statement.bind(self.status, at: 6)
+        statement.bind(self.rating, at: 7)
+        statement.bind(self.subtitle, at: 8)
         statement.bind(self.price, at: 9)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    public func inserted(rowID: Int64) -> Book {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -126,166 +205,56 @@ extension Book.Ordering {
     public static var price: Column { .price }
 }
 
-/// The statements of `BookDAO`, prepared once per connection.
+/// Reads and writes rows of `book`. Every statement is prepared once per connection and every value is bound.
+public typealias BookDAO = RecordDAO<Book>
+
+/// The statements of the finders of `book`, prepared once per connection.
 private enum BookStatements {
-    static let selectAll = "SELECT " + Book.selection + #" FROM "book""#
-    static let insert = StatementKey(#"INSERT INTO "book" ("# + Book.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "isbn" = excluded."isbn", "title" = excluded."title", "author_id" = excluded."author_id", "published" = excluded."published", "status" = excluded."status", "rating" = excluded."rating", "subtitle" = excluded."subtitle", "price" = excluded."price""#)
-    static let update = StatementKey(#"UPDATE "book" SET "isbn" = ?2, "title" = ?3, "author_id" = ?4, "published" = ?5, "status" = ?6, "rating" = ?7, "subtitle" = ?8, "price" = ?9 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "book" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let selectByIsbn = StatementKey(selectAll + #" WHERE "isbn" = ?1"#)
-    static let selectByAuthorIdTitle = StatementKey(selectAll + #" WHERE "author_id" = ?1 AND "title" = ?2"#)
-    static let selectByRating = StatementKey(selectAll + #" WHERE "rating" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "book""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "book""#)
+    static let selectByIsbn = StatementKey(Book.statements.selectAll + #" WHERE "isbn" = ?1"#)
+    static let selectByAuthorIdTitle = StatementKey(Book.statements.selectAll + #" WHERE "author_id" = ?1 AND "title" = ?2"#)
+    static let selectByRating = StatementKey(Book.statements.selectAll + #" WHERE "rating" = ?1"#)
 }
 
-/// Reads and writes rows of `book`. Every statement is prepared once per connection and every value is bound.
-public struct BookDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
-
-    /// Creates a DAO on a connection whose schema has `book`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    public func insert(_ record: Book) throws -> Book {
-        try database.withStatement(BookStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<Book>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(BookStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Book, with statement: Statement) throws -> Book {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: Book) throws -> Book {
-        try database.withStatement(BookStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: Book) throws -> Bool {
-        try database.withStatement(BookStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: Book) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension BookDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(id: Int64) throws -> Bool {
-        try database.withStatement(BookStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     public func find(id: Int64) throws -> Book? {
-        try database.withStatement(BookStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(Book.init(row:))
-        }
+        try find(primaryKey: id)
     }
 
     /// The row whose UNIQUE (`isbn`) matches, or nil.
     public func find(byIsbn isbn: String) throws -> Book? {
-        try database.withStatement(BookStatements.selectByIsbn) { statement in
+        try fetchOne(BookStatements.selectByIsbn) { statement in
             statement.bind(isbn, at: 1)
-            return try statement.fetchOne(Book.init(row:))
         }
     }
 
     /// The row whose UNIQUE (`author_id`, `title`) matches, or nil.
     public func find(byAuthorId authorId: Int64, title: String) throws -> Book? {
-        try database.withStatement(BookStatements.selectByAuthorIdTitle) { statement in
+        try fetchOne(BookStatements.selectByAuthorIdTitle) { statement in
             statement.bind(authorId, at: 1)
             statement.bind(title, at: 2)
-            return try statement.fetchOne(Book.init(row:))
         }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [Book.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Book] {
-        try database.fetchAll(BookStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Book.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Book.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Book] {
-        try database.fetchAll(
-            BookStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Book.init(row:))
     }
 
     /// The rows whose `author_id`, `title` match, through index `book_by_author`.
     public func fetchAll(byAuthorId authorId: Int64, title: String) throws -> [Book] {
-        try database.withStatement(BookStatements.selectByAuthorIdTitle) { statement in
+        try fetchAll(BookStatements.selectByAuthorIdTitle) { statement in
             statement.bind(authorId, at: 1)
             statement.bind(title, at: 2)
-            return try statement.fetchAll(Book.init(row:))
         }
     }
 
     /// The rows whose `rating` match, through index `book_rated`.
     public func fetchAll(byRating rating: Double) throws -> [Book] {
-        try database.withStatement(BookStatements.selectByRating) { statement in
+        try fetchAll(BookStatements.selectByRating) { statement in
             statement.bind(rating, at: 1)
-            return try statement.fetchAll(Book.init(row:))
         }
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(BookStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(BookStatements.deleteAll)
     }
 }
 
@@ -312,9 +281,9 @@ extension Book {
 
         /// Reads a row from the current row of the query's statement, by result column index.
         public init(row statement: Statement) throws {
-            self.id = try statement.int64(at: 0)
-            self.title = try statement.string(at: 1)
-            self.authorName = try statement.string(at: 2)
+            self.id = try statement.value(at: 0)
+            self.title = try statement.value(at: 1)
+            self.authorName = try statement.value(at: 2)
         }
     }
 }
@@ -338,8 +307,8 @@ extension Book {
 
         /// Reads a row from the current row of the query's statement, by result column index.
         public init(row statement: Statement) throws {
-            self.title = try statement.optionalString(at: 0)
-            self.best = try statement.optionalDouble(at: 1)
+            self.title = try statement.value(at: 0)
+            self.best = try statement.value(at: 1)
         }
     }
 }
@@ -367,9 +336,9 @@ extension Book {
 
         /// Reads a row from the current row of the query's statement, by result column index.
         public init(row statement: Statement) throws {
-            self.title = try statement.string(at: 0)
-            self.author = try statement.optionalString(at: 1)
-            self.website = try statement.isNull(at: 2) ? nil : statement.value(at: 2, as: URL.self)
+            self.title = try statement.value(at: 0)
+            self.author = try statement.value(at: 1)
+            self.website = try statement.value(at: 2)
         }
     }
 }
@@ -401,10 +370,10 @@ extension Book {
 
         /// Reads a row from the current row of the query's statement, by result column index.
         public init(row statement: Statement) throws {
-            self.books = try statement.int64(at: 0)
-            self.average = try statement.optionalDouble(at: 1)
-            self.newest = try statement.optionalISO8601Date(at: 2)
-            self.totalRating = try statement.double(at: 3)
+            self.books = try statement.value(at: 0)
+            self.average = try statement.value(at: 1)
+            self.newest = try statement.value(at: 2)
+            self.totalRating = try statement.value(at: 3)
         }
     }
 }
@@ -461,7 +430,7 @@ extension BookDAO {
     /// ```
     public func byStatus(status: Book.Status) throws -> [Book] {
         try database.withStatement(BookQueries.byStatus) { statement in
-            statement.bind(status.rawValue, at: 1)
+            statement.bind(status, at: 1)
             return try statement.fetchAll(Book.init(row:))
         }
     }
@@ -473,7 +442,7 @@ extension BookDAO {
     /// ```
     public func countPublished() throws -> Int64? {
         try database.withStatement(BookQueries.countPublished) { statement in
-            return try statement.fetchOne { statement in try statement.int64(at: 0) }
+            return try statement.fetchOne { statement in try statement.value(at: 0, as: Int64.self) }
         }
     }
 
@@ -497,7 +466,7 @@ extension BookDAO {
     @discardableResult
     public func markArchived(before: Date) throws -> Int {
         try database.withStatement(BookQueries.markArchived) { statement in
-            statement.bindISO8601(before, at: 1)
+            statement.bind(before, at: 1)
             try statement.execute()
             return statement.changes
         }
@@ -514,8 +483,8 @@ extension BookDAO {
     /// ```
     public func titlesWithAuthors(first: Book.Status, second: Book.Status, limit: Int, offset: Int) throws -> [Book.TitlesWithAuthors] {
         try database.withStatement(BookQueries.titlesWithAuthors) { statement in
-            statement.bind(first.rawValue, at: 1)
-            statement.bind(second.rawValue, at: 2)
+            statement.bind(first, at: 1)
+            statement.bind(second, at: 2)
             statement.bind(limit, at: 3)
             statement.bind(offset, at: 4)
             return try statement.fetchAll(Book.TitlesWithAuthors.init(row:))
@@ -533,7 +502,7 @@ extension BookDAO {
     public func ratingStatistics(authorId: Int64, since: Date) throws -> Book.RatingStatistics? {
         try database.withStatement(BookQueries.ratingStatistics) { statement in
             statement.bind(authorId, at: 1)
-            statement.bindISO8601(since, at: 2)
+            statement.bind(since, at: 2)
             return try statement.fetchOne(Book.RatingStatistics.init(row:))
         }
     }
@@ -547,7 +516,7 @@ extension BookDAO {
         try database.withStatement(BookQueries.isbns) { statement in
             statement.bind(low, at: 1)
             statement.bind(high, at: 2)
-            return try statement.fetchAll { statement in try statement.optionalString(at: 0) }
+            return try statement.fetchAll { statement in try statement.value(at: 0, as: String?.self) }
         }
     }
 
@@ -560,7 +529,7 @@ extension BookDAO {
         try database.withStatement(BookQueries.insertDraft) { statement in
             statement.bind(title, at: 1)
             statement.bind(authorId, at: 2)
-            return try statement.fetchOne { statement in try statement.int64(at: 0) }
+            return try statement.fetchOne { statement in try statement.value(at: 0, as: Int64.self) }
         }
     }
 }
@@ -588,7 +557,7 @@ public struct BookSummary: Sendable, Hashable, Codable {
     }
 }
 
-extension BookSummary {
+extension BookSummary: DatabaseRecord {
     /// The columns of view `book_summary`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case id
@@ -596,17 +565,27 @@ extension BookSummary {
         case authorName = "author_name"
     }
 
+    /// The typed columns of view `book_summary`, one per column, for conditions: `where: { $0.id == value }`.
+    public struct Columns: Sendable {
+        public let id = TypedColumn<BookSummary, Int64>("id")
+        public let title = TypedColumn<BookSummary, String>("title")
+        public let authorName = TypedColumn<BookSummary, String?>("author_name")
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""id", "title", "author_name""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a row from the current row of a statement that selects `selection`.
+    /// The statements of view `book_summary`, written by the runtime from its names.
+    public static let statements = RecordStatements<BookSummary>(view: "book_summary")
+
+    /// Reads a row from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.id = try statement.int64(at: 0)
-        self.title = try statement.string(at: 1)
-        self.authorName = try statement.optionalString(at: 2)
+        self.id = try statement.value(at: 0)
+        self.title = try statement.value(at: 1)
+        self.authorName = try statement.value(at: 2)
     }
 }
 
@@ -619,45 +598,8 @@ extension BookSummary.Ordering {
     public static var authorName: Column { .authorName }
 }
 
-/// The statements of `BookSummaryDAO`, prepared once per connection.
-private enum BookSummaryStatements {
-    static let selectAll = "SELECT " + BookSummary.selection + #" FROM "book_summary""#
-    static let count = StatementKey(#"SELECT count(*) FROM "book_summary""#)
-}
-
 /// Reads rows of view `book_summary`: a read-only DAO, with no insert, update or delete.
-public struct BookSummaryDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
-
-    /// Creates a DAO on a connection whose schema has view `book_summary`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [BookSummary.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [BookSummary] {
-        try database.fetchAll(BookSummaryStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, BookSummary.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [BookSummary.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [BookSummary] {
-        try database.fetchAll(
-            BookSummaryStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            BookSummary.init(row:))
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(BookSummaryStatements.count)
-    }
-}
+public typealias BookSummaryDAO = RecordDAO<BookSummary>
 
 extension BookSummary {
     /// A row of query `byAuthorName`.
@@ -682,9 +624,9 @@ extension BookSummary {
 
         /// Reads a row from the current row of the query's statement, by result column index.
         public init(row statement: Statement) throws {
-            self.id = try statement.int64(at: 0)
-            self.title = try statement.string(at: 1)
-            self.authorName = try statement.optionalString(at: 2)
+            self.id = try statement.value(at: 0)
+            self.title = try statement.value(at: 1)
+            self.authorName = try statement.value(at: 2)
         }
     }
 }
@@ -735,7 +677,7 @@ public struct AuthorShelf: Sendable, Hashable, Codable {
     }
 }
 
-extension AuthorShelf {
+extension AuthorShelf: DatabaseRecord {
     /// The columns of view `author_shelf`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case authorId = "author_id"
@@ -744,18 +686,29 @@ extension AuthorShelf {
         case best
     }
 
+    /// The typed columns of view `author_shelf`, one per column, for conditions: `where: { $0.authorId == value }`.
+    public struct Columns: Sendable {
+        public let authorId = TypedColumn<AuthorShelf, Int64>("author_id")
+        public let name = TypedColumn<AuthorShelf, String>("name")
+        public let books = TypedColumn<AuthorShelf, Int64>("books")
+        public let best = TypedColumn<AuthorShelf, Double?>("best")
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.authorId.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""author_id", "name", "books", "best""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a row from the current row of a statement that selects `selection`.
+    /// The statements of view `author_shelf`, written by the runtime from its names.
+    public static let statements = RecordStatements<AuthorShelf>(view: "author_shelf")
+
+    /// Reads a row from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.authorId = try statement.int64(at: 0)
-        self.name = try statement.string(at: 1)
-        self.books = try statement.int64(at: 2)
-        self.best = try statement.optionalDouble(at: 3)
+        self.authorId = try statement.value(at: 0)
+        self.name = try statement.value(at: 1)
+        self.books = try statement.value(at: 2)
+        self.best = try statement.value(at: 3)
     }
 }
 
@@ -770,42 +723,5 @@ extension AuthorShelf.Ordering {
     public static var best: Column { .best }
 }
 
-/// The statements of `AuthorShelfDAO`, prepared once per connection.
-private enum AuthorShelfStatements {
-    static let selectAll = "SELECT " + AuthorShelf.selection + #" FROM "author_shelf""#
-    static let count = StatementKey(#"SELECT count(*) FROM "author_shelf""#)
-}
-
 /// Reads rows of view `author_shelf`: a read-only DAO, with no insert, update or delete.
-public struct AuthorShelfDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
-
-    /// Creates a DAO on a connection whose schema has view `author_shelf`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [AuthorShelf.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [AuthorShelf] {
-        try database.fetchAll(AuthorShelfStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, AuthorShelf.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [AuthorShelf.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [AuthorShelf] {
-        try database.fetchAll(
-            AuthorShelfStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            AuthorShelf.init(row:))
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(AuthorShelfStatements.count)
-    }
-}
+public typealias AuthorShelfDAO = RecordDAO<AuthorShelf>

@@ -9,7 +9,7 @@ import Foundation
 /// A reader with a library card.
 public struct Member: Sendable, Hashable, Codable {
     /// The values of `tier`.
-    public enum Tier: Int64, CaseIterable, Sendable, Codable {
+    public enum Tier: Int64, CaseIterable, Sendable, Codable, DatabaseValueConvertible {
         case basic = 1
         case premium = 2
     }
@@ -37,7 +37,7 @@ public struct Member: Sendable, Hashable, Codable {
     }
 }
 
-extension Member {
+extension Member: KeyedRecord {
     /// The columns of `member`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case cardNumber = "card_number"
@@ -46,26 +46,77 @@ extension Member {
         case joined
     }
 
+    /// The typed columns of `member`, one per column, for conditions: `where: { $0.cardNumber == value }`.
+    public struct Columns: Sendable {
+        public let cardNumber = TypedColumn<Member, String>("card_number")
+        public let name = TypedColumn<Member, String>("name")
+        public let tier = TypedColumn<Member, Tier>("tier")
+        public let joined = TypedColumn<Member, Date>("joined")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case cardNumber(String)
+        case name(String)
+        case tier(Tier)
+        case joined(Date)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .cardNumber(value): (.cardNumber, value)
+            case let .name(value): (.name, value)
+            case let .tier(value): (.tier, value)
+            case let .joined(value): (.joined, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case cardNumber
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .cardNumber: [.cardNumber]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.cardNumber.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""card_number", "name", "tier", "joined""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `member`, written by the runtime from its names.
+    public static let statements = RecordStatements<Member>(table: "member", primaryKey: [.cardNumber])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.cardNumber = try statement.string(at: 0)
-        self.name = try statement.string(at: 1)
-        self.tier = try statement.rawRepresentable(at: 2, as: Tier.self)
-        self.joined = try statement.iso8601Date(at: 3)
+        self.cardNumber = try statement.value(at: 0)
+        self.name = try statement.value(at: 1)
+        self.tier = try statement.value(at: 2)
+        self.joined = try statement.value(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.
-    func bind(to statement: Statement) {
+    public func bind(to statement: Statement) {
         statement.bind(self.cardNumber, at: 1)
         statement.bind(self.name, at: 2)
-        statement.bind(self.tier.rawValue, at: 3)
-        statement.bindISO8601(self.joined, at: 4)
+        statement.bind(self.tier, at: 3)
+        statement.bind(self.joined, at: 4)
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: String? {
+        self.cardNumber
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: String, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -80,124 +131,19 @@ extension Member.Ordering {
     public static var joined: Column { .joined }
 }
 
-/// The statements of `MemberDAO`, prepared once per connection.
-private enum MemberStatements {
-    static let selectAll = "SELECT " + Member.selection + #" FROM "member""#
-    static let insert = StatementKey(#"INSERT INTO "member" ("# + Member.selection + ") VALUES (?1, ?2, ?3, ?4)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("card_number") DO UPDATE SET "name" = excluded."name", "tier" = excluded."tier", "joined" = excluded."joined""#)
-    static let update = StatementKey(#"UPDATE "member" SET "name" = ?2, "tier" = ?3, "joined" = ?4 WHERE "card_number" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "member" WHERE "card_number" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "card_number" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "member""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "member""#)
-}
-
 /// Reads and writes rows of `member`. Every statement is prepared once per connection and every value is bound.
-public struct MemberDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
+public typealias MemberDAO = RecordDAO<Member>
 
-    /// Creates a DAO on a connection whose schema has `member`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it.
-    @discardableResult
-    public func insert(_ record: Member) throws -> Member {
-        try database.withStatement(MemberStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<Member>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(MemberStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Member, with statement: Statement) throws -> Member {
-        record.bind(to: statement)
-        try statement.execute()
-        return record
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: Member) throws -> Member {
-        try database.withStatement(MemberStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: Member) throws -> Bool {
-        try database.withStatement(MemberStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: Member) throws -> Bool {
-        return try delete(cardNumber: record.cardNumber)
-    }
-
+extension MemberDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(cardNumber: String) throws -> Bool {
-        try database.withStatement(MemberStatements.deleteByKey) { statement in
-            statement.bind(cardNumber, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: cardNumber)
     }
 
     /// The row with this primary key, or nil.
     public func find(cardNumber: String) throws -> Member? {
-        try database.withStatement(MemberStatements.findByKey) { statement in
-            statement.bind(cardNumber, at: 1)
-            return try statement.fetchOne(Member.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [Member.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Member] {
-        try database.fetchAll(MemberStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Member.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Member.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Member] {
-        try database.fetchAll(
-            MemberStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Member.init(row:))
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(MemberStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(MemberStatements.deleteAll)
+        try find(primaryKey: cardNumber)
     }
 }
 
@@ -228,7 +174,7 @@ public struct Loan: Sendable, Hashable, Codable {
     }
 }
 
-extension Loan {
+extension Loan: KeyedRecord {
     /// The columns of `loan`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case memberCard = "member_card"
@@ -237,26 +183,78 @@ extension Loan {
         case returned
     }
 
+    /// The typed columns of `loan`, one per column, for conditions: `where: { $0.memberCard == value }`.
+    public struct Columns: Sendable {
+        public let memberCard = TypedColumn<Loan, String>("member_card")
+        public let bookId = TypedColumn<Loan, Int64>("book_id")
+        public let due = TypedColumn<Loan, Date>("due")
+        public let returned = TypedColumn<Loan, Bool>("returned")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case memberCard(String)
+        case bookId(Int64)
+        case due(Date)
+        case returned(Bool)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .memberCard(value): (.memberCard, value)
+            case let .bookId(value): (.bookId, value)
+            case let .due(value): (.due, value)
+            case let .returned(value): (.returned, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case memberCardBookId
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .memberCardBookId: [.memberCard, .bookId]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.memberCard.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""member_card", "book_id", "due", "returned""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `loan`, written by the runtime from its names.
+    public static let statements = RecordStatements<Loan>(table: "loan", primaryKey: [.memberCard, .bookId])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.memberCard = try statement.string(at: 0)
-        self.bookId = try statement.int64(at: 1)
-        self.due = try statement.iso8601Date(at: 2)
-        self.returned = try statement.bool(at: 3)
+        self.memberCard = try statement.value(at: 0)
+        self.bookId = try statement.value(at: 1)
+        self.due = try statement.value(at: 2)
+        self.returned = try statement.value(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.
-    func bind(to statement: Statement) {
+    public func bind(to statement: Statement) {
         statement.bind(self.memberCard, at: 1)
         statement.bind(self.bookId, at: 2)
-        statement.bindISO8601(self.due, at: 3)
+        statement.bind(self.due, at: 3)
         statement.bind(self.returned, at: 4)
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: (memberCard: String, bookId: Int64)? {
+        return (self.memberCard, self.bookId)
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: (memberCard: String, bookId: Int64), to statement: Statement) {
+        statement.bind(key.memberCard, at: 1)
+        statement.bind(key.bookId, at: 2)
     }
 }
 
@@ -271,134 +269,30 @@ extension Loan.Ordering {
     public static var returned: Column { .returned }
 }
 
-/// The statements of `LoanDAO`, prepared once per connection.
+/// Reads and writes rows of `loan`. Every statement is prepared once per connection and every value is bound.
+public typealias LoanDAO = RecordDAO<Loan>
+
+/// The statements of the finders of `loan`, prepared once per connection.
 private enum LoanStatements {
-    static let selectAll = "SELECT " + Loan.selection + #" FROM "loan""#
-    static let insert = StatementKey(#"INSERT INTO "loan" ("# + Loan.selection + ") VALUES (?1, ?2, ?3, ?4)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("member_card", "book_id") DO UPDATE SET "due" = excluded."due", "returned" = excluded."returned""#)
-    static let update = StatementKey(#"UPDATE "loan" SET "due" = ?3, "returned" = ?4 WHERE "member_card" = ?1 AND "book_id" = ?2"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "loan" WHERE "member_card" = ?1 AND "book_id" = ?2"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "member_card" = ?1 AND "book_id" = ?2"#)
-    static let selectByDue = StatementKey(selectAll + #" WHERE "due" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "loan""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "loan""#)
+    static let selectByDue = StatementKey(Loan.statements.selectAll + #" WHERE "due" = ?1"#)
 }
 
-/// Reads and writes rows of `loan`. Every statement is prepared once per connection and every value is bound.
-public struct LoanDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
-
-    /// Creates a DAO on a connection whose schema has `loan`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it.
-    @discardableResult
-    public func insert(_ record: Loan) throws -> Loan {
-        try database.withStatement(LoanStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<Loan>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(LoanStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Loan, with statement: Statement) throws -> Loan {
-        record.bind(to: statement)
-        try statement.execute()
-        return record
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: Loan) throws -> Loan {
-        try database.withStatement(LoanStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: Loan) throws -> Bool {
-        try database.withStatement(LoanStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: Loan) throws -> Bool {
-        return try delete(memberCard: record.memberCard, bookId: record.bookId)
-    }
-
+extension LoanDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(memberCard: String, bookId: Int64) throws -> Bool {
-        try database.withStatement(LoanStatements.deleteByKey) { statement in
-            statement.bind(memberCard, at: 1)
-            statement.bind(bookId, at: 2)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: (memberCard: memberCard, bookId: bookId))
     }
 
     /// The row with this primary key, or nil.
     public func find(memberCard: String, bookId: Int64) throws -> Loan? {
-        try database.withStatement(LoanStatements.findByKey) { statement in
-            statement.bind(memberCard, at: 1)
-            statement.bind(bookId, at: 2)
-            return try statement.fetchOne(Loan.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [Loan.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Loan] {
-        try database.fetchAll(LoanStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Loan.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Loan.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Loan] {
-        try database.fetchAll(
-            LoanStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Loan.init(row:))
+        try find(primaryKey: (memberCard: memberCard, bookId: bookId))
     }
 
     /// The rows whose `due` match, through index `loan_by_due`.
     public func fetchAll(byDue due: Date) throws -> [Loan] {
-        try database.withStatement(LoanStatements.selectByDue) { statement in
-            statement.bindISO8601(due, at: 1)
-            return try statement.fetchAll(Loan.init(row:))
+        try fetchAll(LoanStatements.selectByDue) { statement in
+            statement.bind(due, at: 1)
         }
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(LoanStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(LoanStatements.deleteAll)
     }
 }

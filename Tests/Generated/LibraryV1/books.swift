@@ -9,7 +9,7 @@ import Foundation
 /// A book in the catalogue.
 public struct Book: Sendable, Hashable, Codable {
     /// The values of `status`.
-    public enum Status: String, CaseIterable, Sendable, Codable {
+    public enum Status: String, CaseIterable, Sendable, Codable, DatabaseValueConvertible {
         case draft
         case published
         case archived
@@ -58,7 +58,7 @@ public struct Book: Sendable, Hashable, Codable {
     }
 }
 
-extension Book {
+extension Book: KeyedRecord {
     /// The columns of `books_v1`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case id
@@ -72,36 +72,115 @@ extension Book {
         case price
     }
 
+    /// The typed columns of `books_v1`, one per column, for conditions: `where: { $0.id == value }`.
+    public struct Columns: Sendable {
+        public let id = TypedColumn<Book, Int64>("id")
+        public let isbn = TypedColumn<Book, String?>("isbn")
+        public let title = TypedColumn<Book, String>("title")
+        public let authorId = TypedColumn<Book, Int64>("author_id")
+        public let published = TypedColumn<Book, Date?>("published")
+        public let status = TypedColumn<Book, Status>("status")
+        public let legacyCode = TypedColumn<Book, String?>("legacy_code")
+        public let subtitle = TypedColumn<Book, String?>("sub_title")
+        public let price = TypedColumn<Book, Decimal?>("price")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case id(Int64)
+        case isbn(String?)
+        case title(String)
+        case authorId(Int64)
+        case published(Date?)
+        case status(Status)
+        case legacyCode(String?)
+        case subtitle(String?)
+        case price(Decimal?)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .isbn(value): (.isbn, value)
+            case let .title(value): (.title, value)
+            case let .authorId(value): (.authorId, value)
+            case let .published(value): (.published, value)
+            case let .status(value): (.status, value)
+            case let .legacyCode(value): (.legacyCode, value)
+            case let .subtitle(value): (.subtitle, value)
+            case let .price(value): (.price, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case id
+        case isbn
+        case authorIdTitle
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            case .isbn: [.isbn]
+            case .authorIdTitle: [.authorId, .title]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""id", "isbn", "title", "author_id", "published", "status", "legacy_code", "sub_title", "price""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `books_v1`, written by the runtime from its names.
+    public static let statements = RecordStatements<Book>(table: "books_v1", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.isbn = try statement.optionalString(at: 1)
-        self.title = try statement.string(at: 2)
-        self.authorId = try statement.int64(at: 3)
-        self.published = try statement.optionalISO8601Date(at: 4)
-        self.status = try statement.rawRepresentable(at: 5, as: Status.self)
-        self.legacyCode = try statement.optionalString(at: 6)
-        self.subtitle = try statement.optionalString(at: 7)
-        self.price = try statement.isNull(at: 8) ? nil : statement.value(at: 8, as: Decimal.self)
+        self.id = try statement.value(at: 0)
+        self.isbn = try statement.value(at: 1)
+        self.title = try statement.value(at: 2)
+        self.authorId = try statement.value(at: 3)
+        self.published = try statement.value(at: 4)
+        self.status = try statement.value(at: 5)
+        self.legacyCode = try statement.value(at: 6)
+        self.subtitle = try statement.value(at: 7)
+        self.price = try statement.value(at: 8)
     }
 
     /// Binds every column to parameters `?1`...`?9`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
-        if let value = self.isbn { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
+    public func bind(to statement: Statement) {
+        statement.bind(self.id, at: 1)
+        statement.bind(self.isbn, at: 2)
         statement.bind(self.title, at: 3)
         statement.bind(self.authorId, at: 4)
-        if let value = self.published { statement.bindISO8601(value, at: 5) } else { statement.bindNull(at: 5) }
-        statement.bind(self.status.rawValue, at: 6)
-        if let value = self.legacyCode { statement.bind(value, at: 7) } else { statement.bindNull(at: 7) }
-        if let value = self.subtitle { statement.bind(value, at: 8) } else { statement.bindNull(at: 8) }
+        statement.bind(self.published, at: 5)
+        statement.bind(self.status, at: 6)
+        statement.bind(self.legacyCode, at: 7)
+        statement.bind(self.subtitle, at: 8)
         statement.bind(self.price, at: 9)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    public func inserted(rowID: Int64) -> Book {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -126,147 +205,39 @@ extension Book.Ordering {
     public static var price: Column { .price }
 }
 
-/// The statements of `BookDAO`, prepared once per connection.
+/// Reads and writes rows of `books_v1`. Every statement is prepared once per connection and every value is bound.
+public typealias BookDAO = RecordDAO<Book>
+
+/// The statements of the finders of `books_v1`, prepared once per connection.
 private enum BookStatements {
-    static let selectAll = "SELECT " + Book.selection + #" FROM "books_v1""#
-    static let insert = StatementKey(#"INSERT INTO "books_v1" ("# + Book.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "isbn" = excluded."isbn", "title" = excluded."title", "author_id" = excluded."author_id", "published" = excluded."published", "status" = excluded."status", "legacy_code" = excluded."legacy_code", "sub_title" = excluded."sub_title", "price" = excluded."price""#)
-    static let update = StatementKey(#"UPDATE "books_v1" SET "isbn" = ?2, "title" = ?3, "author_id" = ?4, "published" = ?5, "status" = ?6, "legacy_code" = ?7, "sub_title" = ?8, "price" = ?9 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "books_v1" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let selectByIsbn = StatementKey(selectAll + #" WHERE "isbn" = ?1"#)
-    static let selectByAuthorIdTitle = StatementKey(selectAll + #" WHERE "author_id" = ?1 AND "title" = ?2"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "books_v1""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "books_v1""#)
+    static let selectByIsbn = StatementKey(Book.statements.selectAll + #" WHERE "isbn" = ?1"#)
+    static let selectByAuthorIdTitle = StatementKey(Book.statements.selectAll + #" WHERE "author_id" = ?1 AND "title" = ?2"#)
 }
 
-/// Reads and writes rows of `books_v1`. Every statement is prepared once per connection and every value is bound.
-public struct BookDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
-
-    /// Creates a DAO on a connection whose schema has `books_v1`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    public func insert(_ record: Book) throws -> Book {
-        try database.withStatement(BookStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<Book>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(BookStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Book, with statement: Statement) throws -> Book {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: Book) throws -> Book {
-        try database.withStatement(BookStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: Book) throws -> Bool {
-        try database.withStatement(BookStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: Book) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension BookDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(id: Int64) throws -> Bool {
-        try database.withStatement(BookStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     public func find(id: Int64) throws -> Book? {
-        try database.withStatement(BookStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(Book.init(row:))
-        }
+        try find(primaryKey: id)
     }
 
     /// The row whose UNIQUE (`isbn`) matches, or nil.
     public func find(byIsbn isbn: String) throws -> Book? {
-        try database.withStatement(BookStatements.selectByIsbn) { statement in
+        try fetchOne(BookStatements.selectByIsbn) { statement in
             statement.bind(isbn, at: 1)
-            return try statement.fetchOne(Book.init(row:))
         }
     }
 
     /// The row whose UNIQUE (`author_id`, `title`) matches, or nil.
     public func find(byAuthorId authorId: Int64, title: String) throws -> Book? {
-        try database.withStatement(BookStatements.selectByAuthorIdTitle) { statement in
+        try fetchOne(BookStatements.selectByAuthorIdTitle) { statement in
             statement.bind(authorId, at: 1)
             statement.bind(title, at: 2)
-            return try statement.fetchOne(Book.init(row:))
         }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [Book.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Book] {
-        try database.fetchAll(BookStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Book.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Book.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Book] {
-        try database.fetchAll(
-            BookStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Book.init(row:))
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(BookStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(BookStatements.deleteAll)
     }
 }

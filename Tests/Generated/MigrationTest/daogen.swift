@@ -17,7 +17,7 @@ struct MigrationTestDatabase: Sendable {
     /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
     /// schema version, is refused and left untouched.
     static func open(path: String) throws -> MigrationTestDatabase {
-        let database = try Database(path: path)
+        let database = try Database(path: path, configuration: schema.configuration)
         try schema.prepare(database)
         return MigrationTestDatabase(database: database)
     }
@@ -25,7 +25,7 @@ struct MigrationTestDatabase: Sendable {
     /// Opens a database whose tables were created without daogen: when its `user_version` is 0, its
     /// schema is compared with version `baseline`, stamped with it if they match, and migrated from there.
     static func open(path: String, baseline: Int) throws -> MigrationTestDatabase {
-        let database = try Database(path: path)
+        let database = try Database(path: path, configuration: schema.configuration)
         try schema.prepare(database, baseline: baseline)
         return MigrationTestDatabase(database: database)
     }
@@ -78,6 +78,7 @@ struct MigrationTestDatabase: Sendable {
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     static let schema = SchemaDefinition(
         version: 3,
+        valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
         creation: [
             #"""
             CREATE TABLE "migration_test_table" (

@@ -23,29 +23,83 @@ struct MigrationTestTable: Sendable, Hashable, Codable {
     }
 }
 
-extension MigrationTestTable {
+extension MigrationTestTable: KeyedRecord {
     /// The columns of `migration_test_table`, named like the record's properties; raw values are the SQL names.
     enum Column: String, SQLColumn {
         case rowID
         case version1
     }
 
+    /// The typed columns of `migration_test_table`, one per column, for conditions: `where: { $0.rowID == value }`.
+    struct Columns: Sendable {
+        let rowID = TypedColumn<MigrationTestTable, Int64>("rowID")
+        let version1 = TypedColumn<MigrationTestTable, String?>("version1")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    enum Assignment: SQLAssignment {
+        case rowID(Int64)
+        case version1(String?)
+
+        /// The column set, and its value.
+        var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .rowID(value): (.rowID, value)
+            case let .version1(value): (.version1, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    enum UniqueKey: SQLUniqueKey {
+        case rowID
+
+        /// The key's columns.
+        var keyColumns: [Column] {
+            switch self {
+            case .rowID: [.rowID]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.rowID.ascending]`.
     typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    static let selection = #""rowID", "version1""#
+    /// The typed columns.
+    static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `migration_test_table`, written by the runtime from its names.
+    static let statements = RecordStatements<MigrationTestTable>(table: "migration_test_table", primaryKey: [.rowID])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     init(row statement: Statement) throws {
-        self.rowID = try statement.optionalInt64(at: 0)
-        self.version1 = try statement.optionalString(at: 1)
+        self.rowID = try statement.value(at: 0)
+        self.version1 = try statement.value(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
     func bind(to statement: Statement) {
-        if let value = self.rowID { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
-        if let value = self.version1 { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
+        statement.bind(self.rowID, at: 1)
+        statement.bind(self.version1, at: 2)
+    }
+
+    /// The record as inserted at `rowID`: with it in `rowID` when that was nil.
+    func inserted(rowID: Int64) -> MigrationTestTable {
+        var record = self
+        if record.rowID == nil {
+            record.rowID = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    var primaryKey: Int64? {
+        self.rowID
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -56,128 +110,18 @@ extension MigrationTestTable.Ordering {
     static var version1: Column { .version1 }
 }
 
-/// The statements of `MigrationTestTableDAO`, prepared once per connection.
-private enum MigrationTestTableStatements {
-    static let selectAll = "SELECT " + MigrationTestTable.selection + #" FROM "migration_test_table""#
-    static let insert = StatementKey(#"INSERT INTO "migration_test_table" ("# + MigrationTestTable.selection + ") VALUES (?1, ?2)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("rowID") DO UPDATE SET "version1" = excluded."version1""#)
-    static let update = StatementKey(#"UPDATE "migration_test_table" SET "version1" = ?2 WHERE "rowID" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "migration_test_table" WHERE "rowID" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "rowID" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "migration_test_table""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "migration_test_table""#)
-}
-
 /// Reads and writes rows of `migration_test_table`. Every statement is prepared once per connection and every value is bound.
-struct MigrationTestTableDAO: Sendable {
-    /// The connection the DAO uses.
-    let database: Database
+typealias MigrationTestTableDAO = RecordDAO<MigrationTestTable>
 
-    /// Creates a DAO on a connection whose schema has `migration_test_table`.
-    init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `rowID`.
-    @discardableResult
-    func insert(_ record: MigrationTestTable) throws -> MigrationTestTable {
-        try database.withStatement(MigrationTestTableStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    func insert(contentsOf records: some Sequence<MigrationTestTable>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(MigrationTestTableStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: MigrationTestTable, with statement: Statement) throws -> MigrationTestTable {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.rowID == nil {
-            inserted.rowID = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    func upsert(_ record: MigrationTestTable) throws -> MigrationTestTable {
-        try database.withStatement(MigrationTestTableStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    func update(_ record: MigrationTestTable) throws -> Bool {
-        try database.withStatement(MigrationTestTableStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    func delete(_ record: MigrationTestTable) throws -> Bool {
-        guard let rowID = record.rowID else { return false }
-        return try delete(rowID: rowID)
-    }
-
+extension MigrationTestTableDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     func delete(rowID: Int64) throws -> Bool {
-        try database.withStatement(MigrationTestTableStatements.deleteByKey) { statement in
-            statement.bind(rowID, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: rowID)
     }
 
     /// The row with this primary key, or nil.
     func find(rowID: Int64) throws -> MigrationTestTable? {
-        try database.withStatement(MigrationTestTableStatements.findByKey) { statement in
-            statement.bind(rowID, at: 1)
-            return try statement.fetchOne(MigrationTestTable.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    func fetchAll(orderBy: [MigrationTestTable.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [MigrationTestTable] {
-        try database.fetchAll(MigrationTestTableStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, MigrationTestTable.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [MigrationTestTable.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [MigrationTestTable] {
-        try database.fetchAll(
-            MigrationTestTableStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            MigrationTestTable.init(row:))
-    }
-
-    /// The number of rows.
-    func count() throws -> Int {
-        try database.count(MigrationTestTableStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    func deleteAll() throws -> Int {
-        try database.executeReturningChanges(MigrationTestTableStatements.deleteAll)
+        try find(primaryKey: rowID)
     }
 }

@@ -31,7 +31,7 @@ struct News: Sendable, Hashable, Codable {
     }
 }
 
-extension News {
+extension News: KeyedRecord {
     /// The columns of `news`, named like the record's properties; raw values are the SQL names.
     enum Column: String, SQLColumn {
         case id
@@ -39,24 +39,81 @@ extension News {
         case dict
     }
 
+    /// The typed columns of `news`, one per column, for conditions: `where: { $0.id == value }`.
+    struct Columns: Sendable {
+        let id = TypedColumn<News, Int64>("id")
+        let userID = TypedColumn<News, String?>("userID")
+        let dict = TypedColumn<News, Data?>("dict")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    enum Assignment: SQLAssignment {
+        case id(Int64)
+        case userID(String?)
+        case dict(Data?)
+
+        /// The column set, and its value.
+        var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .userID(value): (.userID, value)
+            case let .dict(value): (.dict, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    enum UniqueKey: SQLUniqueKey {
+        case id
+
+        /// The key's columns.
+        var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    static let selection = #""id", "userID", "dict""#
+    /// The typed columns.
+    static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `news`, written by the runtime from its names.
+    static let statements = RecordStatements<News>(table: "news", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.userID = try statement.optionalString(at: 1)
-        self.dict = try statement.isNull(at: 2) ? nil : statement.data(at: 2)
+        self.id = try statement.value(at: 0)
+        self.userID = try statement.value(at: 1)
+        self.dict = try statement.value(at: 2)
     }
 
     /// Binds every column to parameters `?1`...`?3`, in column order.
     func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
-        if let value = self.userID { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
-        if let value = self.dict { statement.bind(value, at: 3) } else { statement.bindNull(at: 3) }
+        statement.bind(self.id, at: 1)
+        statement.bind(self.userID, at: 2)
+        statement.bind(self.dict, at: 3)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    func inserted(rowID: Int64) -> News {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -69,128 +126,18 @@ extension News.Ordering {
     static var dict: Column { .dict }
 }
 
-/// The statements of `NewsDAO`, prepared once per connection.
-private enum NewsStatements {
-    static let selectAll = "SELECT " + News.selection + #" FROM "news""#
-    static let insert = StatementKey(#"INSERT INTO "news" ("# + News.selection + ") VALUES (?1, ?2, ?3)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "userID" = excluded."userID", "dict" = excluded."dict""#)
-    static let update = StatementKey(#"UPDATE "news" SET "userID" = ?2, "dict" = ?3 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "news" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "news""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "news""#)
-}
-
 /// Reads and writes rows of `news`. Every statement is prepared once per connection and every value is bound.
-struct NewsDAO: Sendable {
-    /// The connection the DAO uses.
-    let database: Database
+typealias NewsDAO = RecordDAO<News>
 
-    /// Creates a DAO on a connection whose schema has `news`.
-    init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    func insert(_ record: News) throws -> News {
-        try database.withStatement(NewsStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    func insert(contentsOf records: some Sequence<News>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(NewsStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: News, with statement: Statement) throws -> News {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    func upsert(_ record: News) throws -> News {
-        try database.withStatement(NewsStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    func update(_ record: News) throws -> Bool {
-        try database.withStatement(NewsStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    func delete(_ record: News) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension NewsDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     func delete(id: Int64) throws -> Bool {
-        try database.withStatement(NewsStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     func find(id: Int64) throws -> News? {
-        try database.withStatement(NewsStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(News.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    func fetchAll(orderBy: [News.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [News] {
-        try database.fetchAll(NewsStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, News.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [News.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [News] {
-        try database.fetchAll(
-            NewsStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            News.init(row:))
-    }
-
-    /// The number of rows.
-    func count() throws -> Int {
-        try database.count(NewsStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    func deleteAll() throws -> Int {
-        try database.executeReturningChanges(NewsStatements.deleteAll)
+        try find(primaryKey: id)
     }
 }

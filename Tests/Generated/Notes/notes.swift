@@ -25,29 +25,74 @@ struct Note: Sendable, Hashable, Codable {
     }
 }
 
-extension Note {
+extension Note: KeyedRecord {
     /// The columns of `note`, named like the record's properties; raw values are the SQL names.
     enum Column: String, SQLColumn {
         case date
         case content
     }
 
+    /// The typed columns of `note`, one per column, for conditions: `where: { $0.date == value }`.
+    struct Columns: Sendable {
+        let date = TypedColumn<Note, Date>("date")
+        let content = TypedColumn<Note, String?>("content")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    enum Assignment: SQLAssignment {
+        case date(Date)
+        case content(String?)
+
+        /// The column set, and its value.
+        var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .date(value): (.date, value)
+            case let .content(value): (.content, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    enum UniqueKey: SQLUniqueKey {
+        case date
+
+        /// The key's columns.
+        var keyColumns: [Column] {
+            switch self {
+            case .date: [.date]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.date.ascending]`.
     typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    static let selection = #""date", "content""#
+    /// The typed columns.
+    static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `note`, written by the runtime from its names.
+    static let statements = RecordStatements<Note>(table: "note", primaryKey: [.date])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     init(row statement: Statement) throws {
-        self.date = try statement.iso8601Date(at: 0)
-        self.content = try statement.optionalString(at: 1)
+        self.date = try statement.value(at: 0)
+        self.content = try statement.value(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
     func bind(to statement: Statement) {
-        statement.bindISO8601(self.date, at: 1)
-        if let value = self.content { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
+        statement.bind(self.date, at: 1)
+        statement.bind(self.content, at: 2)
+    }
+
+    /// The primary key; nil until the record has one.
+    var primaryKey: Date? {
+        self.date
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    static func bind(key: Date, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -58,123 +103,18 @@ extension Note.Ordering {
     static var content: Column { .content }
 }
 
-/// The statements of `NoteDAO`, prepared once per connection.
-private enum NoteStatements {
-    static let selectAll = "SELECT " + Note.selection + #" FROM "note""#
-    static let insert = StatementKey(#"INSERT INTO "note" ("# + Note.selection + ") VALUES (?1, ?2)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("date") DO UPDATE SET "content" = excluded."content""#)
-    static let update = StatementKey(#"UPDATE "note" SET "content" = ?2 WHERE "date" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "note" WHERE "date" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "date" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "note""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "note""#)
-}
-
 /// Reads and writes rows of `note`. Every statement is prepared once per connection and every value is bound.
-struct NoteDAO: Sendable {
-    /// The connection the DAO uses.
-    let database: Database
+typealias NoteDAO = RecordDAO<Note>
 
-    /// Creates a DAO on a connection whose schema has `note`.
-    init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it.
-    @discardableResult
-    func insert(_ record: Note) throws -> Note {
-        try database.withStatement(NoteStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    func insert(contentsOf records: some Sequence<Note>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(NoteStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Note, with statement: Statement) throws -> Note {
-        record.bind(to: statement)
-        try statement.execute()
-        return record
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    func upsert(_ record: Note) throws -> Note {
-        try database.withStatement(NoteStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    func update(_ record: Note) throws -> Bool {
-        try database.withStatement(NoteStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    func delete(_ record: Note) throws -> Bool {
-        return try delete(date: record.date)
-    }
-
+extension NoteDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     func delete(date: Date) throws -> Bool {
-        try database.withStatement(NoteStatements.deleteByKey) { statement in
-            statement.bindISO8601(date, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: date)
     }
 
     /// The row with this primary key, or nil.
     func find(date: Date) throws -> Note? {
-        try database.withStatement(NoteStatements.findByKey) { statement in
-            statement.bindISO8601(date, at: 1)
-            return try statement.fetchOne(Note.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    func fetchAll(orderBy: [Note.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Note] {
-        try database.fetchAll(NoteStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Note.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Note.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Note] {
-        try database.fetchAll(
-            NoteStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Note.init(row:))
-    }
-
-    /// The number of rows.
-    func count() throws -> Int {
-        try database.count(NoteStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    func deleteAll() throws -> Int {
-        try database.executeReturningChanges(NoteStatements.deleteAll)
+        try find(primaryKey: date)
     }
 }

@@ -27,7 +27,7 @@ struct Student: Sendable, Hashable, Codable {
     }
 }
 
-extension Student {
+extension Student: KeyedRecord {
     /// The columns of `student`, named like the record's properties; raw values are the SQL names.
     enum Column: String, SQLColumn {
         case id = "ID"
@@ -35,24 +35,81 @@ extension Student {
         case gender
     }
 
+    /// The typed columns of `student`, one per column, for conditions: `where: { $0.id == value }`.
+    struct Columns: Sendable {
+        let id = TypedColumn<Student, Int64>("ID")
+        let name = TypedColumn<Student, String>("name")
+        let gender = TypedColumn<Student, String?>("gender")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    enum Assignment: SQLAssignment {
+        case id(Int64)
+        case name(String)
+        case gender(String?)
+
+        /// The column set, and its value.
+        var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .name(value): (.name, value)
+            case let .gender(value): (.gender, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    enum UniqueKey: SQLUniqueKey {
+        case id
+
+        /// The key's columns.
+        var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    static let selection = #""ID", "name", "gender""#
+    /// The typed columns.
+    static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `student`, written by the runtime from its names.
+    static let statements = RecordStatements<Student>(table: "student", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.name = try statement.string(at: 1)
-        self.gender = try statement.optionalString(at: 2)
+        self.id = try statement.value(at: 0)
+        self.name = try statement.value(at: 1)
+        self.gender = try statement.value(at: 2)
     }
 
     /// Binds every column to parameters `?1`...`?3`, in column order.
     func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
+        statement.bind(self.id, at: 1)
         statement.bind(self.name, at: 2)
-        if let value = self.gender { statement.bind(value, at: 3) } else { statement.bindNull(at: 3) }
+        statement.bind(self.gender, at: 3)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    func inserted(rowID: Int64) -> Student {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -65,128 +122,18 @@ extension Student.Ordering {
     static var gender: Column { .gender }
 }
 
-/// The statements of `StudentDAO`, prepared once per connection.
-private enum StudentStatements {
-    static let selectAll = "SELECT " + Student.selection + #" FROM "student""#
-    static let insert = StatementKey(#"INSERT INTO "student" ("# + Student.selection + ") VALUES (?1, ?2, ?3)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("ID") DO UPDATE SET "name" = excluded."name", "gender" = excluded."gender""#)
-    static let update = StatementKey(#"UPDATE "student" SET "name" = ?2, "gender" = ?3 WHERE "ID" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "student" WHERE "ID" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "ID" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "student""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "student""#)
-}
-
 /// Reads and writes rows of `student`. Every statement is prepared once per connection and every value is bound.
-struct StudentDAO: Sendable {
-    /// The connection the DAO uses.
-    let database: Database
+typealias StudentDAO = RecordDAO<Student>
 
-    /// Creates a DAO on a connection whose schema has `student`.
-    init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    func insert(_ record: Student) throws -> Student {
-        try database.withStatement(StudentStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    func insert(contentsOf records: some Sequence<Student>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(StudentStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Student, with statement: Statement) throws -> Student {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    func upsert(_ record: Student) throws -> Student {
-        try database.withStatement(StudentStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    func update(_ record: Student) throws -> Bool {
-        try database.withStatement(StudentStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    func delete(_ record: Student) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension StudentDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     func delete(id: Int64) throws -> Bool {
-        try database.withStatement(StudentStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     func find(id: Int64) throws -> Student? {
-        try database.withStatement(StudentStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(Student.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    func fetchAll(orderBy: [Student.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Student] {
-        try database.fetchAll(StudentStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Student.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Student.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Student] {
-        try database.fetchAll(
-            StudentStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Student.init(row:))
-    }
-
-    /// The number of rows.
-    func count() throws -> Int {
-        try database.count(StudentStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    func deleteAll() throws -> Int {
-        try database.executeReturningChanges(StudentStatements.deleteAll)
+        try find(primaryKey: id)
     }
 }

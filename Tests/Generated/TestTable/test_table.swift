@@ -59,7 +59,7 @@ struct TestTable: Sendable, Hashable, Codable {
     }
 }
 
-extension TestTable {
+extension TestTable: KeyedRecord {
     /// The columns of `test_table`, named like the record's properties; raw values are the SQL names.
     enum Column: String, SQLColumn {
         case rowID
@@ -75,40 +75,123 @@ extension TestTable {
         case timeStamp
     }
 
+    /// The typed columns of `test_table`, one per column, for conditions: `where: { $0.rowID == value }`.
+    struct Columns: Sendable {
+        let rowID = TypedColumn<TestTable, Int64>("rowID")
+        let name = TypedColumn<TestTable, String>("name")
+        let age = TypedColumn<TestTable, Int64>("age")
+        let isCelebrity = TypedColumn<TestTable, Bool?>("isCelebrity")
+        let bolbData = TypedColumn<TestTable, Data?>("bolbData")
+        let progress = TypedColumn<TestTable, Double?>("progress")
+        let nilText = TypedColumn<TestTable, String?>("nilText")
+        let defaultText = TypedColumn<TestTable, String?>("defaultText")
+        let defaultInt = TypedColumn<TestTable, Int64?>("defaultInt")
+        let defaultReal = TypedColumn<TestTable, Double?>("defaultReal")
+        let timeStamp = TypedColumn<TestTable, Int64?>("timeStamp")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    enum Assignment: SQLAssignment {
+        case rowID(Int64)
+        case name(String)
+        case age(Int64)
+        case isCelebrity(Bool?)
+        case bolbData(Data?)
+        case progress(Double?)
+        case nilText(String?)
+        case defaultText(String?)
+        case defaultInt(Int64?)
+        case defaultReal(Double?)
+        case timeStamp(Int64?)
+
+        /// The column set, and its value.
+        var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .rowID(value): (.rowID, value)
+            case let .name(value): (.name, value)
+            case let .age(value): (.age, value)
+            case let .isCelebrity(value): (.isCelebrity, value)
+            case let .bolbData(value): (.bolbData, value)
+            case let .progress(value): (.progress, value)
+            case let .nilText(value): (.nilText, value)
+            case let .defaultText(value): (.defaultText, value)
+            case let .defaultInt(value): (.defaultInt, value)
+            case let .defaultReal(value): (.defaultReal, value)
+            case let .timeStamp(value): (.timeStamp, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    enum UniqueKey: SQLUniqueKey {
+        case rowID
+        case timeStamp
+
+        /// The key's columns.
+        var keyColumns: [Column] {
+            switch self {
+            case .rowID: [.rowID]
+            case .timeStamp: [.timeStamp]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.rowID.ascending]`.
     typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    static let selection = #""rowID", "name", "age", "isCelebrity", "bolbData", "progress", "nilText", "defaultText", "defaultInt", "defaultReal", "timeStamp""#
+    /// The typed columns.
+    static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `test_table`, written by the runtime from its names.
+    static let statements = RecordStatements<TestTable>(table: "test_table", primaryKey: [.rowID])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     init(row statement: Statement) throws {
-        self.rowID = try statement.optionalInt64(at: 0)
-        self.name = try statement.string(at: 1)
-        self.age = try statement.int64(at: 2)
-        self.isCelebrity = try statement.isNull(at: 3) ? nil : statement.bool(at: 3)
-        self.bolbData = try statement.isNull(at: 4) ? nil : statement.data(at: 4)
-        self.progress = try statement.optionalDouble(at: 5)
-        self.nilText = try statement.optionalString(at: 6)
-        self.defaultText = try statement.optionalString(at: 7)
-        self.defaultInt = try statement.optionalInt64(at: 8)
-        self.defaultReal = try statement.optionalDouble(at: 9)
-        self.timeStamp = try statement.optionalInt64(at: 10)
+        self.rowID = try statement.value(at: 0)
+        self.name = try statement.value(at: 1)
+        self.age = try statement.value(at: 2)
+        self.isCelebrity = try statement.value(at: 3)
+        self.bolbData = try statement.value(at: 4)
+        self.progress = try statement.value(at: 5)
+        self.nilText = try statement.value(at: 6)
+        self.defaultText = try statement.value(at: 7)
+        self.defaultInt = try statement.value(at: 8)
+        self.defaultReal = try statement.value(at: 9)
+        self.timeStamp = try statement.value(at: 10)
     }
 
     /// Binds every column to parameters `?1`...`?11`, in column order.
     func bind(to statement: Statement) {
-        if let value = self.rowID { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
+        statement.bind(self.rowID, at: 1)
         statement.bind(self.name, at: 2)
         statement.bind(self.age, at: 3)
-        if let value = self.isCelebrity { statement.bind(value, at: 4) } else { statement.bindNull(at: 4) }
-        if let value = self.bolbData { statement.bind(value, at: 5) } else { statement.bindNull(at: 5) }
-        if let value = self.progress { statement.bind(value, at: 6) } else { statement.bindNull(at: 6) }
-        if let value = self.nilText { statement.bind(value, at: 7) } else { statement.bindNull(at: 7) }
-        if let value = self.defaultText { statement.bind(value, at: 8) } else { statement.bindNull(at: 8) }
-        if let value = self.defaultInt { statement.bind(value, at: 9) } else { statement.bindNull(at: 9) }
-        if let value = self.defaultReal { statement.bind(value, at: 10) } else { statement.bindNull(at: 10) }
-        if let value = self.timeStamp { statement.bind(value, at: 11) } else { statement.bindNull(at: 11) }
+        statement.bind(self.isCelebrity, at: 4)
+        statement.bind(self.bolbData, at: 5)
+        statement.bind(self.progress, at: 6)
+        statement.bind(self.nilText, at: 7)
+        statement.bind(self.defaultText, at: 8)
+        statement.bind(self.defaultInt, at: 9)
+        statement.bind(self.defaultReal, at: 10)
+        statement.bind(self.timeStamp, at: 11)
+    }
+
+    /// The record as inserted at `rowID`: with it in `rowID` when that was nil.
+    func inserted(rowID: Int64) -> TestTable {
+        var record = self
+        if record.rowID == nil {
+            record.rowID = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    var primaryKey: Int64? {
+        self.rowID
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -137,158 +220,49 @@ extension TestTable.Ordering {
     static var timeStamp: Column { .timeStamp }
 }
 
-/// The statements of `TestTableDAO`, prepared once per connection.
+/// Reads and writes rows of `test_table`. Every statement is prepared once per connection and every value is bound.
+typealias TestTableDAO = RecordDAO<TestTable>
+
+/// The statements of the finders of `test_table`, prepared once per connection.
 private enum TestTableStatements {
-    static let selectAll = "SELECT " + TestTable.selection + #" FROM "test_table""#
-    static let insert = StatementKey(#"INSERT INTO "test_table" ("# + TestTable.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("rowID") DO UPDATE SET "name" = excluded."name", "age" = excluded."age", "isCelebrity" = excluded."isCelebrity", "bolbData" = excluded."bolbData", "progress" = excluded."progress", "nilText" = excluded."nilText", "defaultText" = excluded."defaultText", "defaultInt" = excluded."defaultInt", "defaultReal" = excluded."defaultReal", "timeStamp" = excluded."timeStamp""#)
-    static let update = StatementKey(#"UPDATE "test_table" SET "name" = ?2, "age" = ?3, "isCelebrity" = ?4, "bolbData" = ?5, "progress" = ?6, "nilText" = ?7, "defaultText" = ?8, "defaultInt" = ?9, "defaultReal" = ?10, "timeStamp" = ?11 WHERE "rowID" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "test_table" WHERE "rowID" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "rowID" = ?1"#)
-    static let selectByTimeStamp = StatementKey(selectAll + #" WHERE "timeStamp" = ?1"#)
-    static let selectByAgeTimeStamp = StatementKey(selectAll + #" WHERE "age" = ?1 AND "timeStamp" = ?2"#)
-    static let selectByAgeTimeStampMatchingNull = StatementKey(selectAll + #" WHERE "age" = ?1 AND "timeStamp" IS ?2"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "test_table""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "test_table""#)
+    static let selectByTimeStamp = StatementKey(TestTable.statements.selectAll + #" WHERE "timeStamp" = ?1"#)
+    static let selectByAgeTimeStamp = StatementKey(TestTable.statements.selectAll + #" WHERE "age" = ?1 AND "timeStamp" = ?2"#)
+    static let selectByAgeTimeStampMatchingNull = StatementKey(TestTable.statements.selectAll + #" WHERE "age" = ?1 AND "timeStamp" IS ?2"#)
 }
 
-/// Reads and writes rows of `test_table`. Every statement is prepared once per connection and every value is bound.
-struct TestTableDAO: Sendable {
-    /// The connection the DAO uses.
-    let database: Database
-
-    /// Creates a DAO on a connection whose schema has `test_table`.
-    init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `rowID`.
-    @discardableResult
-    func insert(_ record: TestTable) throws -> TestTable {
-        try database.withStatement(TestTableStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    func insert(contentsOf records: some Sequence<TestTable>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(TestTableStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: TestTable, with statement: Statement) throws -> TestTable {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.rowID == nil {
-            inserted.rowID = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    func upsert(_ record: TestTable) throws -> TestTable {
-        try database.withStatement(TestTableStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    func update(_ record: TestTable) throws -> Bool {
-        try database.withStatement(TestTableStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    func delete(_ record: TestTable) throws -> Bool {
-        guard let rowID = record.rowID else { return false }
-        return try delete(rowID: rowID)
-    }
-
+extension TestTableDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     func delete(rowID: Int64) throws -> Bool {
-        try database.withStatement(TestTableStatements.deleteByKey) { statement in
-            statement.bind(rowID, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: rowID)
     }
 
     /// The row with this primary key, or nil.
     func find(rowID: Int64) throws -> TestTable? {
-        try database.withStatement(TestTableStatements.findByKey) { statement in
-            statement.bind(rowID, at: 1)
-            return try statement.fetchOne(TestTable.init(row:))
-        }
+        try find(primaryKey: rowID)
     }
 
     /// The row whose UNIQUE (`timeStamp`) matches, or nil.
     func find(byTimeStamp timeStamp: Int64) throws -> TestTable? {
-        try database.withStatement(TestTableStatements.selectByTimeStamp) { statement in
+        try fetchOne(TestTableStatements.selectByTimeStamp) { statement in
             statement.bind(timeStamp, at: 1)
-            return try statement.fetchOne(TestTable.init(row:))
         }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    func fetchAll(orderBy: [TestTable.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [TestTable] {
-        try database.fetchAll(TestTableStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, TestTable.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [TestTable.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [TestTable] {
-        try database.fetchAll(
-            TestTableStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            TestTable.init(row:))
     }
 
     /// The rows whose `age`, `timeStamp` match, through index `index_test`.
     func fetchAll(byAge age: Int64, timeStamp: Int64) throws -> [TestTable] {
-        try database.withStatement(TestTableStatements.selectByAgeTimeStamp) { statement in
+        try fetchAll(TestTableStatements.selectByAgeTimeStamp) { statement in
             statement.bind(age, at: 1)
             statement.bind(timeStamp, at: 2)
-            return try statement.fetchAll(TestTable.init(row:))
         }
     }
 
     /// The rows whose `age`, `timeStamp` match, through index `index_test`;
     /// nil for `timeStamp` matches the rows where it is NULL (`IS`).
     func fetchAll(byAge age: Int64, timeStamp: Int64?) throws -> [TestTable] {
-        try database.withStatement(TestTableStatements.selectByAgeTimeStampMatchingNull) { statement in
+        try fetchAll(TestTableStatements.selectByAgeTimeStampMatchingNull) { statement in
             statement.bind(age, at: 1)
-            if let value = timeStamp { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
-            return try statement.fetchAll(TestTable.init(row:))
+            statement.bind(timeStamp, at: 2)
         }
-    }
-
-    /// The number of rows.
-    func count() throws -> Int {
-        try database.count(TestTableStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    func deleteAll() throws -> Int {
-        try database.executeReturningChanges(TestTableStatements.deleteAll)
     }
 }

@@ -17,7 +17,7 @@ public struct TrustDatabase: Sendable {
     /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
     /// schema version, is refused and left untouched.
     public static func open(path: String) throws -> TrustDatabase {
-        let database = try Database(path: path)
+        let database = try Database(path: path, configuration: schema.configuration)
         try schema.prepare(database)
         return TrustDatabase(database: database)
     }
@@ -25,7 +25,7 @@ public struct TrustDatabase: Sendable {
     /// Opens a database whose tables were created without daogen: when its `user_version` is 0, its
     /// schema is compared with version `baseline`, stamped with it if they match, and migrated from there.
     public static func open(path: String, baseline: Int) throws -> TrustDatabase {
-        let database = try Database(path: path)
+        let database = try Database(path: path, configuration: schema.configuration)
         try schema.prepare(database, baseline: baseline)
         return TrustDatabase(database: database)
     }
@@ -87,6 +87,7 @@ public struct TrustDatabase: Sendable {
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     static let schema = SchemaDefinition(
         version: 3,
+        valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
         creation: [
             "CREATE TABLE \"ticket\" (\n  \"id\" INTEGER PRIMARY KEY,\n  \"self\" TEXT,\n  \"tier\" TEXT NOT NULL DEFAULT 'basic' CHECK (\"tier\" IN ('basic', 'pro\u{1}plus', 'gold')),\n  \"status\" TEXT UNIQUE CHECK (\"status\" IN ('open', 'closed')),\n  \"note\" TEXT DEFAULT 'a\nb',\n  \"line\nbreak\" TEXT,\n  \"small\" INTEGER NOT NULL DEFAULT -128,\n  \"rating\" TEXT NOT NULL DEFAULT 'unrated',\n  \"full_name\" TEXT,\n  \"flag\" INTEGER CHECK (flag IN (0, 1))\n)",
             #"""

@@ -12,14 +12,14 @@ import Foundation
 /// in it.
 public struct Ticket: Sendable, Hashable, Codable {
     /// The values of `tier`.
-    public enum Tier: String, CaseIterable, Sendable, Codable {
+    public enum Tier: String, CaseIterable, Sendable, Codable, DatabaseValueConvertible {
         case basic
         case proPlus = "pro\u{1}plus"
         case gold
     }
 
     /// The values of `status`.
-    public enum Status: String, CaseIterable, Sendable, Codable {
+    public enum Status: String, CaseIterable, Sendable, Codable, DatabaseValueConvertible {
         case `open`
         case closed
     }
@@ -71,7 +71,7 @@ public struct Ticket: Sendable, Hashable, Codable {
     }
 }
 
-extension Ticket {
+extension Ticket: KeyedRecord {
     /// The columns of `ticket`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case id
@@ -86,38 +86,118 @@ extension Ticket {
         case flag
     }
 
+    /// The typed columns of `ticket`, one per column, for conditions: `where: { $0.id == value }`.
+    public struct Columns: Sendable {
+        public let id = TypedColumn<Ticket, Int64>("id")
+        public let `self` = TypedColumn<Ticket, String?>("self")
+        public let tier = TypedColumn<Ticket, Tier>("tier")
+        public let status = TypedColumn<Ticket, Status?>("status")
+        public let note = TypedColumn<Ticket, String?>("note")
+        public let lineBreak = TypedColumn<Ticket, String?>("line\nbreak")
+        public let small = TypedColumn<Ticket, Int8>("small")
+        public let rating = TypedColumn<Ticket, String>("rating")
+        public let fullName = TypedColumn<Ticket, String?>("full_name")
+        public let flag = TypedColumn<Ticket, Bool?>("flag")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case id(Int64)
+        case `self`(String?)
+        case tier(Tier)
+        case status(Status?)
+        case note(String?)
+        case lineBreak(String?)
+        case small(Int8)
+        case rating(String)
+        case fullName(String?)
+        case flag(Bool?)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .`self`(value): (.`self`, value)
+            case let .tier(value): (.tier, value)
+            case let .status(value): (.status, value)
+            case let .note(value): (.note, value)
+            case let .lineBreak(value): (.lineBreak, value)
+            case let .small(value): (.small, value)
+            case let .rating(value): (.rating, value)
+            case let .fullName(value): (.fullName, value)
+            case let .flag(value): (.flag, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case id
+        case status
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            case .status: [.status]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = "\"id\", \"self\", \"tier\", \"status\", \"note\", \"line\nbreak\", \"small\", \"rating\", \"full_name\", \"flag\""
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `ticket`, written by the runtime from its names.
+    public static let statements = RecordStatements<Ticket>(table: "ticket", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.`self` = try statement.optionalString(at: 1)
-        self.tier = try statement.rawRepresentable(at: 2, as: Tier.self)
-        self.status = try statement.isNull(at: 3) ? nil : statement.rawRepresentable(at: 3, as: Status.self)
-        self.note = try statement.optionalString(at: 4)
-        self.lineBreak = try statement.optionalString(at: 5)
-        self.small = try statement.value(at: 6, as: Int8.self)
-        self.rating = try statement.string(at: 7)
-        self.fullName = try statement.optionalString(at: 8)
-        self.flag = try statement.isNull(at: 9) ? nil : statement.bool(at: 9)
+        self.id = try statement.value(at: 0)
+        self.`self` = try statement.value(at: 1)
+        self.tier = try statement.value(at: 2)
+        self.status = try statement.value(at: 3)
+        self.note = try statement.value(at: 4)
+        self.lineBreak = try statement.value(at: 5)
+        self.small = try statement.value(at: 6)
+        self.rating = try statement.value(at: 7)
+        self.fullName = try statement.value(at: 8)
+        self.flag = try statement.value(at: 9)
     }
 
     /// Binds every column to parameters `?1`...`?10`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
-        if let value = self.`self` { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
-        statement.bind(self.tier.rawValue, at: 3)
-        if let value = self.status { statement.bind(value.rawValue, at: 4) } else { statement.bindNull(at: 4) }
-        if let value = self.note { statement.bind(value, at: 5) } else { statement.bindNull(at: 5) }
-        if let value = self.lineBreak { statement.bind(value, at: 6) } else { statement.bindNull(at: 6) }
-        statement.bind(Int64(self.small), at: 7)
+    public func bind(to statement: Statement) {
+        statement.bind(self.id, at: 1)
+        statement.bind(self.`self`, at: 2)
+        statement.bind(self.tier, at: 3)
+        statement.bind(self.status, at: 4)
+        statement.bind(self.note, at: 5)
+        statement.bind(self.lineBreak, at: 6)
+        statement.bind(self.small, at: 7)
         statement.bind(self.rating, at: 8)
-        if let value = self.fullName { statement.bind(value, at: 9) } else { statement.bindNull(at: 9) }
-        if let value = self.flag { statement.bind(value, at: 10) } else { statement.bindNull(at: 10) }
+        statement.bind(self.fullName, at: 9)
+        statement.bind(self.flag, at: 10)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    public func inserted(rowID: Int64) -> Ticket {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -144,147 +224,39 @@ extension Ticket.Ordering {
     public static var flag: Column { .flag }
 }
 
-/// The statements of `TicketDAO`, prepared once per connection.
+/// Reads and writes rows of `ticket`. Every statement is prepared once per connection and every value is bound.
+public typealias TicketDAO = RecordDAO<Ticket>
+
+/// The statements of the finders of `ticket`, prepared once per connection.
 private enum TicketStatements {
-    static let selectAll = "SELECT " + Ticket.selection + #" FROM "ticket""#
-    static let insert = StatementKey(#"INSERT INTO "ticket" ("# + Ticket.selection + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
-    static let upsert = StatementKey(insert.sql + " ON CONFLICT (\"id\") DO UPDATE SET \"self\" = excluded.\"self\", \"tier\" = excluded.\"tier\", \"status\" = excluded.\"status\", \"note\" = excluded.\"note\", \"line\nbreak\" = excluded.\"line\nbreak\", \"small\" = excluded.\"small\", \"rating\" = excluded.\"rating\", \"full_name\" = excluded.\"full_name\", \"flag\" = excluded.\"flag\"")
-    static let update = StatementKey("UPDATE \"ticket\" SET \"self\" = ?2, \"tier\" = ?3, \"status\" = ?4, \"note\" = ?5, \"line\nbreak\" = ?6, \"small\" = ?7, \"rating\" = ?8, \"full_name\" = ?9, \"flag\" = ?10 WHERE \"id\" = ?1")
-    static let deleteByKey = StatementKey(#"DELETE FROM "ticket" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let selectByStatus = StatementKey(selectAll + #" WHERE "status" = ?1"#)
-    static let selectByTier = StatementKey(selectAll + #" WHERE "tier" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "ticket""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "ticket""#)
+    static let selectByStatus = StatementKey(Ticket.statements.selectAll + #" WHERE "status" = ?1"#)
+    static let selectByTier = StatementKey(Ticket.statements.selectAll + #" WHERE "tier" = ?1"#)
 }
 
-/// Reads and writes rows of `ticket`. Every statement is prepared once per connection and every value is bound.
-public struct TicketDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
-
-    /// Creates a DAO on a connection whose schema has `ticket`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    public func insert(_ record: Ticket) throws -> Ticket {
-        try database.withStatement(TicketStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<Ticket>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(TicketStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Ticket, with statement: Statement) throws -> Ticket {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: Ticket) throws -> Ticket {
-        try database.withStatement(TicketStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: Ticket) throws -> Bool {
-        try database.withStatement(TicketStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: Ticket) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension TicketDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(id: Int64) throws -> Bool {
-        try database.withStatement(TicketStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     public func find(id: Int64) throws -> Ticket? {
-        try database.withStatement(TicketStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(Ticket.init(row:))
-        }
+        try find(primaryKey: id)
     }
 
     /// The row whose UNIQUE (`status`) matches, or nil.
     public func find(byStatus status: Ticket.Status) throws -> Ticket? {
-        try database.withStatement(TicketStatements.selectByStatus) { statement in
-            statement.bind(status.rawValue, at: 1)
-            return try statement.fetchOne(Ticket.init(row:))
+        try fetchOne(TicketStatements.selectByStatus) { statement in
+            statement.bind(status, at: 1)
         }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [Ticket.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Ticket] {
-        try database.fetchAll(TicketStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Ticket.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Ticket.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Ticket] {
-        try database.fetchAll(
-            TicketStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Ticket.init(row:))
     }
 
     /// The rows whose `tier` match, through index `ticket_by_tier`.
     public func fetchAll(byTier tier: Ticket.Tier) throws -> [Ticket] {
-        try database.withStatement(TicketStatements.selectByTier) { statement in
-            statement.bind(tier.rawValue, at: 1)
-            return try statement.fetchAll(Ticket.init(row:))
+        try fetchAll(TicketStatements.selectByTier) { statement in
+            statement.bind(tier, at: 1)
         }
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(TicketStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(TicketStatements.deleteAll)
     }
 }
 
@@ -293,7 +265,7 @@ public struct TicketDAO: Sendable {
 /// A three-value enum primary key; sample rows run out of keys at version 2.
 public struct Level: Sendable, Hashable, Codable {
     /// The values of `code`.
-    public enum Code: String, CaseIterable, Sendable, Codable {
+    public enum Code: String, CaseIterable, Sendable, Codable, DatabaseValueConvertible {
         case low
         case mid
         case high
@@ -314,29 +286,74 @@ public struct Level: Sendable, Hashable, Codable {
     }
 }
 
-extension Level {
+extension Level: KeyedRecord {
     /// The columns of `level`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case code
         case label
     }
 
+    /// The typed columns of `level`, one per column, for conditions: `where: { $0.code == value }`.
+    public struct Columns: Sendable {
+        public let code = TypedColumn<Level, Code>("code")
+        public let label = TypedColumn<Level, String?>("label")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case code(Code)
+        case label(String?)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .code(value): (.code, value)
+            case let .label(value): (.label, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case code
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .code: [.code]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.code.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""code", "label""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `level`, written by the runtime from its names.
+    public static let statements = RecordStatements<Level>(table: "level", primaryKey: [.code])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.code = try statement.rawRepresentable(at: 0, as: Code.self)
-        self.label = try statement.optionalString(at: 1)
+        self.code = try statement.value(at: 0)
+        self.label = try statement.value(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
-    func bind(to statement: Statement) {
-        statement.bind(self.code.rawValue, at: 1)
-        if let value = self.label { statement.bind(value, at: 2) } else { statement.bindNull(at: 2) }
+    public func bind(to statement: Statement) {
+        statement.bind(self.code, at: 1)
+        statement.bind(self.label, at: 2)
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: Code? {
+        self.code
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: Code, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -347,124 +364,19 @@ extension Level.Ordering {
     public static var label: Column { .label }
 }
 
-/// The statements of `LevelDAO`, prepared once per connection.
-private enum LevelStatements {
-    static let selectAll = "SELECT " + Level.selection + #" FROM "level""#
-    static let insert = StatementKey(#"INSERT INTO "level" ("# + Level.selection + ") VALUES (?1, ?2)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("code") DO UPDATE SET "label" = excluded."label""#)
-    static let update = StatementKey(#"UPDATE "level" SET "label" = ?2 WHERE "code" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "level" WHERE "code" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "code" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "level""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "level""#)
-}
-
 /// Reads and writes rows of `level`. Every statement is prepared once per connection and every value is bound.
-public struct LevelDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
+public typealias LevelDAO = RecordDAO<Level>
 
-    /// Creates a DAO on a connection whose schema has `level`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it.
-    @discardableResult
-    public func insert(_ record: Level) throws -> Level {
-        try database.withStatement(LevelStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<Level>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(LevelStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Level, with statement: Statement) throws -> Level {
-        record.bind(to: statement)
-        try statement.execute()
-        return record
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: Level) throws -> Level {
-        try database.withStatement(LevelStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: Level) throws -> Bool {
-        try database.withStatement(LevelStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: Level) throws -> Bool {
-        return try delete(code: record.code)
-    }
-
+extension LevelDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(code: Level.Code) throws -> Bool {
-        try database.withStatement(LevelStatements.deleteByKey) { statement in
-            statement.bind(code.rawValue, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: code)
     }
 
     /// The row with this primary key, or nil.
     public func find(code: Level.Code) throws -> Level? {
-        try database.withStatement(LevelStatements.findByKey) { statement in
-            statement.bind(code.rawValue, at: 1)
-            return try statement.fetchOne(Level.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [Level.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Level] {
-        try database.fetchAll(LevelStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Level.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Level.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Level] {
-        try database.fetchAll(
-            LevelStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Level.init(row:))
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(LevelStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(LevelStatements.deleteAll)
+        try find(primaryKey: code)
     }
 }
 
@@ -487,29 +399,85 @@ public struct SwitchState: Sendable, Hashable, Codable {
     }
 }
 
-extension SwitchState {
+extension SwitchState: KeyedRecord {
     /// The columns of `switch_state`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case id
         case on
     }
 
+    /// The typed columns of `switch_state`, one per column, for conditions: `where: { $0.id == value }`.
+    public struct Columns: Sendable {
+        public let id = TypedColumn<SwitchState, Int64>("id")
+        public let on = TypedColumn<SwitchState, Bool>("on")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case id(Int64)
+        case on(Bool)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .on(value): (.on, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case id
+        case on
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            case .on: [.on]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""id", "on""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `switch_state`, written by the runtime from its names.
+    public static let statements = RecordStatements<SwitchState>(table: "switch_state", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.on = try statement.bool(at: 1)
+        self.id = try statement.value(at: 0)
+        self.on = try statement.value(at: 1)
     }
 
     /// Binds every column to parameters `?1`...`?2`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
+    public func bind(to statement: Statement) {
+        statement.bind(self.id, at: 1)
         statement.bind(self.on, at: 2)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    public func inserted(rowID: Int64) -> SwitchState {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -520,138 +488,31 @@ extension SwitchState.Ordering {
     public static var on: Column { .on }
 }
 
-/// The statements of `SwitchStateDAO`, prepared once per connection.
+/// Reads and writes rows of `switch_state`. Every statement is prepared once per connection and every value is bound.
+public typealias SwitchStateDAO = RecordDAO<SwitchState>
+
+/// The statements of the finders of `switch_state`, prepared once per connection.
 private enum SwitchStateStatements {
-    static let selectAll = "SELECT " + SwitchState.selection + #" FROM "switch_state""#
-    static let insert = StatementKey(#"INSERT INTO "switch_state" ("# + SwitchState.selection + ") VALUES (?1, ?2)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "on" = excluded."on""#)
-    static let update = StatementKey(#"UPDATE "switch_state" SET "on" = ?2 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "switch_state" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let selectByOn = StatementKey(selectAll + #" WHERE "on" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "switch_state""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "switch_state""#)
+    static let selectByOn = StatementKey(SwitchState.statements.selectAll + #" WHERE "on" = ?1"#)
 }
 
-/// Reads and writes rows of `switch_state`. Every statement is prepared once per connection and every value is bound.
-public struct SwitchStateDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
-
-    /// Creates a DAO on a connection whose schema has `switch_state`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    public func insert(_ record: SwitchState) throws -> SwitchState {
-        try database.withStatement(SwitchStateStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<SwitchState>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(SwitchStateStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: SwitchState, with statement: Statement) throws -> SwitchState {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: SwitchState) throws -> SwitchState {
-        try database.withStatement(SwitchStateStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: SwitchState) throws -> Bool {
-        try database.withStatement(SwitchStateStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: SwitchState) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension SwitchStateDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(id: Int64) throws -> Bool {
-        try database.withStatement(SwitchStateStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     public func find(id: Int64) throws -> SwitchState? {
-        try database.withStatement(SwitchStateStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(SwitchState.init(row:))
-        }
+        try find(primaryKey: id)
     }
 
     /// The row whose UNIQUE (`on`) matches, or nil.
     public func find(byOn on: Bool) throws -> SwitchState? {
-        try database.withStatement(SwitchStateStatements.selectByOn) { statement in
+        try fetchOne(SwitchStateStatements.selectByOn) { statement in
             statement.bind(on, at: 1)
-            return try statement.fetchOne(SwitchState.init(row:))
         }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [SwitchState.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [SwitchState] {
-        try database.fetchAll(SwitchStateStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, SwitchState.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [SwitchState.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [SwitchState] {
-        try database.fetchAll(
-            SwitchStateStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            SwitchState.init(row:))
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(SwitchStateStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(SwitchStateStatements.deleteAll)
     }
 }
 
@@ -678,7 +539,7 @@ public struct Account: Sendable, Hashable, Codable {
     }
 }
 
-extension Account {
+extension Account: KeyedRecord {
     /// The columns of `account`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case id
@@ -686,24 +547,83 @@ extension Account {
         case created
     }
 
+    /// The typed columns of `account`, one per column, for conditions: `where: { $0.id == value }`.
+    public struct Columns: Sendable {
+        public let id = TypedColumn<Account, Int64>("id")
+        public let email = TypedColumn<Account, String>("email")
+        public let created = TypedColumn<Account, Date?>("created")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case id(Int64)
+        case email(String)
+        case created(Date?)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .email(value): (.email, value)
+            case let .created(value): (.created, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case id
+        case created
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            case .created: [.created]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""id", "email", "created""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `account`, written by the runtime from its names.
+    public static let statements = RecordStatements<Account>(table: "account", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.email = try statement.string(at: 1)
-        self.created = try statement.optionalISO8601Date(at: 2)
+        self.id = try statement.value(at: 0)
+        self.email = try statement.value(at: 1)
+        self.created = try statement.value(at: 2)
     }
 
     /// Binds every column to parameters `?1`...`?3`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
+    public func bind(to statement: Statement) {
+        statement.bind(self.id, at: 1)
         statement.bind(self.email, at: 2)
-        if let value = self.created { statement.bindISO8601(value, at: 3) } else { statement.bindNull(at: 3) }
+        statement.bind(self.created, at: 3)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    public func inserted(rowID: Int64) -> Account {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -716,137 +636,30 @@ extension Account.Ordering {
     public static var created: Column { .created }
 }
 
-/// The statements of `AccountDAO`, prepared once per connection.
+/// Reads and writes rows of `account`. Every statement is prepared once per connection and every value is bound.
+public typealias AccountDAO = RecordDAO<Account>
+
+/// The statements of the finders of `account`, prepared once per connection.
 private enum AccountStatements {
-    static let selectAll = "SELECT " + Account.selection + #" FROM "account""#
-    static let insert = StatementKey(#"INSERT INTO "account" ("# + Account.selection + ") VALUES (?1, ?2, ?3)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "email" = excluded."email", "created" = excluded."created""#)
-    static let update = StatementKey(#"UPDATE "account" SET "email" = ?2, "created" = ?3 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "account" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let selectByCreated = StatementKey(selectAll + #" WHERE "created" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "account""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "account""#)
+    static let selectByCreated = StatementKey(Account.statements.selectAll + #" WHERE "created" = ?1"#)
 }
 
-/// Reads and writes rows of `account`. Every statement is prepared once per connection and every value is bound.
-public struct AccountDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
-
-    /// Creates a DAO on a connection whose schema has `account`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    public func insert(_ record: Account) throws -> Account {
-        try database.withStatement(AccountStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<Account>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(AccountStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Account, with statement: Statement) throws -> Account {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: Account) throws -> Account {
-        try database.withStatement(AccountStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: Account) throws -> Bool {
-        try database.withStatement(AccountStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: Account) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension AccountDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(id: Int64) throws -> Bool {
-        try database.withStatement(AccountStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     public func find(id: Int64) throws -> Account? {
-        try database.withStatement(AccountStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(Account.init(row:))
-        }
+        try find(primaryKey: id)
     }
 
     /// The row whose UNIQUE (`created`) matches, or nil.
     public func find(byCreated created: Date) throws -> Account? {
-        try database.withStatement(AccountStatements.selectByCreated) { statement in
-            statement.bindISO8601(created, at: 1)
-            return try statement.fetchOne(Account.init(row:))
+        try fetchOne(AccountStatements.selectByCreated) { statement in
+            statement.bind(created, at: 1)
         }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [Account.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Account] {
-        try database.fetchAll(AccountStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Account.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Account.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Account] {
-        try database.fetchAll(
-            AccountStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Account.init(row:))
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(AccountStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(AccountStatements.deleteAll)
     }
 }
