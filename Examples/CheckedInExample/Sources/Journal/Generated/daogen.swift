@@ -17,7 +17,7 @@ public struct JournalDatabase: Sendable {
     /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
     /// schema version, is refused and left untouched.
     public static func open(path: String) throws -> JournalDatabase {
-        let database = try Database(path: path)
+        let database = try Database(path: path, configuration: schema.configuration)
         try schema.prepare(database)
         return JournalDatabase(database: database)
     }
@@ -25,7 +25,7 @@ public struct JournalDatabase: Sendable {
     /// Opens a database whose tables were created without daogen: when its `user_version` is 0, its
     /// schema is compared with version `baseline`, stamped with it if they match, and migrated from there.
     public static func open(path: String, baseline: Int) throws -> JournalDatabase {
-        let database = try Database(path: path)
+        let database = try Database(path: path, configuration: schema.configuration)
         try schema.prepare(database, baseline: baseline)
         return JournalDatabase(database: database)
     }
@@ -78,6 +78,7 @@ public struct JournalDatabase: Sendable {
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     static let schema = SchemaDefinition(
         version: 1,
+        valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
         creation: [
             #"""
             CREATE TABLE "entry" (

@@ -9,7 +9,7 @@ import Foundation
 /// One journal entry.
 public struct Entry: Sendable, Hashable, Codable {
     /// The values of `mood`.
-    public enum Mood: String, CaseIterable, Sendable, Codable {
+    public enum Mood: String, CaseIterable, Sendable, Codable, DatabaseValueConvertible {
         case great
         case fine
         case low
@@ -38,7 +38,7 @@ public struct Entry: Sendable, Hashable, Codable {
     }
 }
 
-extension Entry {
+extension Entry: KeyedRecord {
     /// The columns of `entry`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case id
@@ -47,26 +47,86 @@ extension Entry {
         case text
     }
 
+    /// The typed columns of `entry`, one per column, for conditions: `where: { $0.id == value }`.
+    public struct Columns: Sendable {
+        public let id = TypedColumn<Entry, Int64>("id")
+        public let written = TypedColumn<Entry, Date>("written")
+        public let mood = TypedColumn<Entry, Mood>("mood")
+        public let text = TypedColumn<Entry, String>("text")
+    }
+
+    /// A value for one column, set by `update(set:where:)`.
+    public enum Assignment: SQLAssignment {
+        case id(Int64)
+        case written(Date)
+        case mood(Mood)
+        case text(String)
+
+        /// The column set, and its value.
+        public var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
+            switch self {
+            case let .id(value): (.id, value)
+            case let .written(value): (.written, value)
+            case let .mood(value): (.mood, value)
+            case let .text(value): (.text, value)
+            }
+        }
+    }
+
+    /// The keys `upsert(_:onConflict:)` resolves a conflict on: the primary key and each UNIQUE constraint.
+    public enum UniqueKey: SQLUniqueKey {
+        case id
+
+        /// The key's columns.
+        public var keyColumns: [Column] {
+            switch self {
+            case .id: [.id]
+            }
+        }
+    }
+
     /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
     public typealias Ordering = SQLOrdering<Column>
 
-    /// The SQL selection of every column, in the order `init(row:)` reads them.
-    public static let selection = #""id", "written", "mood", "text""#
+    /// The typed columns.
+    public static let columns = Columns()
 
-    /// Reads a record from the current row of a statement that selects `selection`.
+    /// The statements of `entry`, written by the runtime from its names.
+    public static let statements = RecordStatements<Entry>(table: "entry", primaryKey: [.id])
+
+    /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
-        self.id = try statement.optionalInt64(at: 0)
-        self.written = try statement.iso8601Date(at: 1)
-        self.mood = try statement.rawRepresentable(at: 2, as: Mood.self)
-        self.text = try statement.string(at: 3)
+        self.id = try statement.value(at: 0)
+        self.written = try statement.value(at: 1)
+        self.mood = try statement.value(at: 2)
+        self.text = try statement.value(at: 3)
     }
 
     /// Binds every column to parameters `?1`...`?4`, in column order.
-    func bind(to statement: Statement) {
-        if let value = self.id { statement.bind(value, at: 1) } else { statement.bindNull(at: 1) }
-        statement.bindISO8601(self.written, at: 2)
-        statement.bind(self.mood.rawValue, at: 3)
+    public func bind(to statement: Statement) {
+        statement.bind(self.id, at: 1)
+        statement.bind(self.written, at: 2)
+        statement.bind(self.mood, at: 3)
         statement.bind(self.text, at: 4)
+    }
+
+    /// The record as inserted at `rowID`: with it in `id` when that was nil.
+    public func inserted(rowID: Int64) -> Entry {
+        var record = self
+        if record.id == nil {
+            record.id = rowID
+        }
+        return record
+    }
+
+    /// The primary key; nil until the record has one.
+    public var primaryKey: Int64? {
+        self.id
+    }
+
+    /// Binds a primary key to its parameters, in key order.
+    public static func bind(key: Int64, to statement: Statement) {
+        statement.bind(key, at: 1)
     }
 }
 
@@ -81,137 +141,30 @@ extension Entry.Ordering {
     public static var text: Column { .text }
 }
 
-/// The statements of `EntryDAO`, prepared once per connection.
+/// Reads and writes rows of `entry`. Every statement is prepared once per connection and every value is bound.
+public typealias EntryDAO = RecordDAO<Entry>
+
+/// The statements of the finders of `entry`, prepared once per connection.
 private enum EntryStatements {
-    static let selectAll = "SELECT " + Entry.selection + #" FROM "entry""#
-    static let insert = StatementKey(#"INSERT INTO "entry" ("# + Entry.selection + ") VALUES (?1, ?2, ?3, ?4)")
-    static let upsert = StatementKey(insert.sql + #" ON CONFLICT ("id") DO UPDATE SET "written" = excluded."written", "mood" = excluded."mood", "text" = excluded."text""#)
-    static let update = StatementKey(#"UPDATE "entry" SET "written" = ?2, "mood" = ?3, "text" = ?4 WHERE "id" = ?1"#)
-    static let deleteByKey = StatementKey(#"DELETE FROM "entry" WHERE "id" = ?1"#)
-    static let findByKey = StatementKey(selectAll + #" WHERE "id" = ?1"#)
-    static let selectByWritten = StatementKey(selectAll + #" WHERE "written" = ?1"#)
-    static let count = StatementKey(#"SELECT count(*) FROM "entry""#)
-    static let deleteAll = StatementKey(#"DELETE FROM "entry""#)
+    static let selectByWritten = StatementKey(Entry.statements.selectAll + #" WHERE "written" = ?1"#)
 }
 
-/// Reads and writes rows of `entry`. Every statement is prepared once per connection and every value is bound.
-public struct EntryDAO: Sendable {
-    /// The connection the DAO uses.
-    public let database: Database
-
-    /// Creates a DAO on a connection whose schema has `entry`.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Inserts a record and returns it with its new rowid in `id`.
-    @discardableResult
-    public func insert(_ record: Entry) throws -> Entry {
-        try database.withStatement(EntryStatements.insert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Inserts records in one transaction: if one fails, none is inserted.
-    public func insert(contentsOf records: some Sequence<Entry>) throws {
-        // An array is iterated without a protocol call per element.
-        let records = Array(records)
-        try database.transaction {
-            try database.withStatement(EntryStatements.insert) { statement in
-                for record in records {
-                    _ = try insert(record, with: statement)
-                }
-            }
-        }
-    }
-
-    private func insert(_ record: Entry, with statement: Statement) throws -> Entry {
-        record.bind(to: statement)
-        try statement.execute()
-        var inserted = record
-        if inserted.id == nil {
-            inserted.id = statement.lastInsertedRowID
-        }
-        return inserted
-    }
-
-    /// Inserts a record, or updates every other column of the row with the same primary key.
-    @discardableResult
-    public func upsert(_ record: Entry) throws -> Entry {
-        try database.withStatement(EntryStatements.upsert) { statement in
-            try insert(record, with: statement)
-        }
-    }
-
-    /// Updates the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func update(_ record: Entry) throws -> Bool {
-        try database.withStatement(EntryStatements.update) { statement in
-            record.bind(to: statement)
-            try statement.execute()
-            return statement.changes > 0
-        }
-    }
-
-    /// Deletes the row with the record's primary key; false when there is none.
-    @discardableResult
-    public func delete(_ record: Entry) throws -> Bool {
-        guard let id = record.id else { return false }
-        return try delete(id: id)
-    }
-
+extension EntryDAO {
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
     public func delete(id: Int64) throws -> Bool {
-        try database.withStatement(EntryStatements.deleteByKey) { statement in
-            statement.bind(id, at: 1)
-            try statement.execute()
-            return statement.changes > 0
-        }
+        try delete(primaryKey: id)
     }
 
     /// The row with this primary key, or nil.
     public func find(id: Int64) throws -> Entry? {
-        try database.withStatement(EntryStatements.findByKey) { statement in
-            statement.bind(id, at: 1)
-            return try statement.fetchOne(Entry.init(row:))
-        }
-    }
-
-    /// Every row, in the given order, optionally limited.
-    public func fetchAll(orderBy: [Entry.Ordering] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Entry] {
-        try database.fetchAll(EntryStatements.selectAll, orderBy: orderBy, limit: limit, offset: offset, Entry.init(row:))
-    }
-
-    /// The rows matching an SQL condition whose `?` placeholders take `arguments`, bound and never spliced;
-    /// throws `DAOGenError.argumentCountMismatch` when there are more or fewer arguments than placeholders.
-    public func fetchAll(
-        where condition: String,
-        _ arguments: any DatabaseValueConvertible...,
-        orderBy: [Entry.Ordering] = [],
-        limit: Int? = nil
-    ) throws -> [Entry] {
-        try database.fetchAll(
-            EntryStatements.selectAll, where: condition, arguments: arguments, orderBy: orderBy, limit: limit,
-            Entry.init(row:))
+        try find(primaryKey: id)
     }
 
     /// The rows whose `written` match, through index `entry_by_written`.
     public func fetchAll(byWritten written: Date) throws -> [Entry] {
-        try database.withStatement(EntryStatements.selectByWritten) { statement in
-            statement.bindISO8601(written, at: 1)
-            return try statement.fetchAll(Entry.init(row:))
+        try fetchAll(EntryStatements.selectByWritten) { statement in
+            statement.bind(written, at: 1)
         }
-    }
-
-    /// The number of rows.
-    public func count() throws -> Int {
-        try database.count(EntryStatements.count)
-    }
-
-    /// Deletes every row and returns how many there were.
-    @discardableResult
-    public func deleteAll() throws -> Int {
-        try database.executeReturningChanges(EntryStatements.deleteAll)
     }
 }
