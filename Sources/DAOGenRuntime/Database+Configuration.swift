@@ -24,6 +24,14 @@ extension Database {
         /// (creation, migration, adoption by ``SchemaDefinition/prepare(_:baseline:)``) never may:
         /// SQLite's authorizer refuses them while those run.
         public var allowsAttach = true
+        /// How many prepared statements of SQL built at run time each connection keeps for reuse:
+        /// ``Database/withStatement(sql:_:)`` and the generated methods whose SQL depends on their
+        /// arguments (conditions, raw `where:` strings, IN-list lengths, orderings). When a new one
+        /// would exceed it, the least recently used is finalized, so memory stays flat however many
+        /// distinct texts a program runs. 128 by default, about half a megabyte per connection; 0
+        /// prepares such SQL on every call. The statements of ``StatementKey``s (the generated
+        /// code's fixed SQL) are always kept and not counted.
+        public var maximumCachedStatements = 128
 
         /// The default options.
         public init() {}
