@@ -38,10 +38,9 @@ struct RecentStatements {
     private var oldest = Self.none
 
     /// An empty cache that keeps at most `capacity` statements (none when `capacity` is 0 or less).
+    /// Nothing is reserved: a huge capacity stands for no bound.
     init(capacity: Int) {
         self.capacity = max(0, capacity)
-        slots.reserveCapacity(self.capacity)
-        entries.reserveCapacity(self.capacity)
     }
 
     /// How many statements are cached.

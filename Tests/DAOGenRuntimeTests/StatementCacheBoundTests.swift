@@ -210,6 +210,16 @@ struct StatementCacheBoundTests {
         }
     }
 
+    @Test("a huge capacity keeps every statement, and reserves nothing for it")
+    func hugeCapacity() throws {
+        let database = try Self.database(capacity: .max)
+        for k in 0..<500 {
+            #expect(try Self.plus(k, 1, in: database) == Int64(k + 1))
+        }
+        #expect(database.writer.statements.sqlStatementCount == 500)
+        #expect(Self.liveStatementCount(database.writer) == 500)
+    }
+
     @Test("the statements of keys are kept besides the bound, and not counted in it")
     func keysNotCounted() throws {
         let database = try Self.database(capacity: 2)
