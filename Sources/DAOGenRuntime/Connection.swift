@@ -16,7 +16,7 @@ final class Connection: @unchecked Sendable {
     /// How the connection's statements bind and read dates and UUIDs.
     let valueStorage: ValueStorage
     /// Prepared statements kept for reuse.
-    @exclusivity(unchecked) var statements = StatementCache()
+    @exclusivity(unchecked) var statements: StatementCache
     /// How many savepoints ``Database/transaction(_:)`` has open.
     var savepointDepth = 0
     /// The tables SQLite's authorizer reported since ``Authorizations/reset()``.
@@ -41,6 +41,7 @@ final class Connection: @unchecked Sendable {
         self.handle = try Self.open(path: path, configuration: configuration, isWriter: isWriter)
         self.isWriter = isWriter
         self.valueStorage = configuration.valueStorage
+        self.statements = StatementCache(sqlCapacity: configuration.maximumCachedStatements)
         authorizations.deniesAttach = !configuration.allowsAttach
         let context = Unmanaged.passUnretained(authorizations).toOpaque()
         sqlite3_set_authorizer(handle, { context, action, first, _, _, _ in
@@ -102,14 +103,17 @@ final class Connection: @unchecked Sendable {
         return statement
     }
 
-    /// The statement for `sql`, marked in use.
+    /// The statement for `sql`, marked in use: the cached one, which becomes the most recently used,
+    /// or a new one, cached in place of the least recently used when the cache is full. A statement
+    /// dropped while in use stays with its user until checked in, and is finalized then.
     @usableFromInline
     func checkOutStatement(forSQL sql: String) throws -> Statement {
         if let cached = statements.statement(forSQL: sql) {
             return try checkOut(cached)
         }
-        let statement = try prepare(sql, persistent: true)
-        statements.store(statement, forSQL: sql)
+        let caches = statements.cachesSQL
+        let statement = try prepare(sql, persistent: caches)
+        if caches { statements.store(statement, forSQL: sql) }
         statement.isInUse = true
         return statement
     }

@@ -11,6 +11,9 @@ func main() -> Int32 {
     if arguments.first == "--concurrency" {
         return runConcurrency(arguments.dropFirst())
     }
+    if arguments.first == "--statement-memory" {
+        return runStatementMemory(arguments.dropFirst())
+    }
     let options: Options
     do {
         options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -128,6 +131,35 @@ func runConcurrency(_ arguments: ArraySlice<String>) -> Int32 {
         logError("daogen-bench: error: \(error)")
         return 1
     case .none:
+        return 1
+    }
+}
+
+/// `--statement-memory [--first N] [--more N] [--capacity N] [--output PATH]`: the memory of
+/// statements of many distinct texts.
+func runStatementMemory(_ arguments: ArraySlice<String>) -> Int32 {
+    var first = 10_000, more = 100_000
+    var capacity: Int?
+    var output: String?
+    var rest = arguments
+    while let option = rest.popFirst() {
+        switch option {
+        case "--first": first = Int(rest.popFirst() ?? "") ?? first
+        case "--more": more = Int(rest.popFirst() ?? "") ?? more
+        case "--capacity": capacity = Int(rest.popFirst() ?? "")
+        case "--output": output = rest.popFirst()
+        default:
+            logError("daogen-bench: unknown option \(option)")
+            return 64
+        }
+    }
+    do {
+        let markdown = try StatementMemoryBenchmark.run(first: first, more: more, capacity: capacity)
+        print(markdown, terminator: "")
+        if let output { try markdown.write(toFile: output, atomically: true, encoding: .utf8) }
+        return 0
+    } catch {
+        logError("daogen-bench: error: \(error)")
         return 1
     }
 }

@@ -37,11 +37,14 @@ struct Options {
     static let usage = """
         usage: daogen-bench [options]
                daogen-bench --make-synthetic-schema DIR
+               daogen-bench --statement-memory [--first N] [--more N] [--capacity N] [--output PATH]
 
         Measures the same work through five implementations: (1) the sqlite3 C API by hand,
         (2) daogen's generated DAOs, (3) GRDB Codable records, (4) GRDB records reading by index,
         (5) GRDB tuned: cached statements, arguments by position, rows read by index.
-        Prints the results as Markdown.
+        Prints the results as Markdown. --statement-memory prints the resident memory after
+        --first (10,000) and --more (100,000) distinct run-time SQL texts, with
+        maximumCachedStatements = --capacity (default 128).
 
         options:
           --runs N                    timed runs per implementation and workload (default 5)
