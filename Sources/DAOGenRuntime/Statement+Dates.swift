@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 
-// The fixed storages of `Date` columns. The generator picks one per column.
+// The stored forms of a `Date`: `Date`'s conformance picks one by the statement's `valueStorage`.
 
 extension Statement {
     /// Binds ISO-8601 UTC text with milliseconds, such as `2024-01-02T03:04:05.678Z`, rounded to
@@ -9,7 +9,8 @@ extension Statement {
     ///
     /// A date more than 8.64e15 ms (about 273,790 years) from 1970, or NaN, is not bound: the next
     /// ``step()`` throws ``DAOGenError/unstorableValue(parameter:value:reason:sql:)``.
-    public func bindISO8601(_ date: Date, at index: Int32) {
+    @usableFromInline
+    func bindISO8601(_ date: Date, at index: Int32) {
         guard let milliseconds = EpochMilliseconds.milliseconds(of: date) else {
             recordUnstorableDate(date, at: index)
             return
@@ -28,7 +29,7 @@ extension Statement {
     /// Any date is stored exactly, infinities included, except NaN: the next ``step()`` throws
     /// ``DAOGenError/unstorableValue(parameter:value:reason:sql:)``.
     @inlinable
-    public func bindUnixEpoch(_ date: Date, at index: Int32) {
+    func bindUnixEpoch(_ date: Date, at index: Int32) {
         bind(date.timeIntervalSince1970, at: index)
     }
 
@@ -37,7 +38,8 @@ extension Statement {
     ///
     /// A date more than 8.64e15 ms (about 273,790 years) from 1970, or NaN, is not bound: the next
     /// ``step()`` throws ``DAOGenError/unstorableValue(parameter:value:reason:sql:)``.
-    public func bindUnixEpochMilliseconds(_ date: Date, at index: Int32) {
+    @usableFromInline
+    func bindUnixEpochMilliseconds(_ date: Date, at index: Int32) {
         guard let milliseconds = EpochMilliseconds.milliseconds(of: date) else {
             recordUnstorableDate(date, at: index)
             return
@@ -58,35 +60,13 @@ extension Statement {
     /// zone (taken as UTC, like SQLite's `datetime()`), with an offset, or a bare date.
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when the column is not
     ///   such text.
-    public func iso8601Date(at index: Int32) throws -> Date {
+    @usableFromInline
+    func iso8601Date(at index: Int32) throws -> Date {
         if sqlite3_column_type(handle, index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) {
             let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
             if let milliseconds = ISO8601Timestamp.fixedWidthMilliseconds(bytes) ?? ISO8601Timestamp.milliseconds(parsing: bytes) {
                 return EpochMilliseconds.date(milliseconds: milliseconds)
             }
-        }
-        throw invalidValue(at: index, expected: "Date (ISO-8601 text)")
-    }
-
-    /// The column at 0-based `index` read as ISO-8601 text, or nil for NULL.
-    ///
-    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when it is not NULL and
-    ///   does not parse.
-    public func optionalISO8601Date(at index: Int32) throws -> Date? {
-        let value = sqlite3_column_value(handle, index)
-        switch sqlite3_value_type(value) {
-        case SQLITE_NULL:
-            return nil
-        case SQLITE_TEXT:
-            // Asked before the text: asking a blob or number for text converts it.
-            guard let text = sqlite3_value_text(value) else { break }
-            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
-            // The fixed-width forms inline, anything else through the general parser.
-            if let milliseconds = ISO8601Timestamp.fixedWidthMilliseconds(bytes) ?? ISO8601Timestamp.milliseconds(parsing: bytes) {
-                return EpochMilliseconds.date(milliseconds: milliseconds)
-            }
-        default:
-            break
         }
         throw invalidValue(at: index, expected: "Date (ISO-8601 text)")
     }
@@ -97,7 +77,7 @@ extension Statement {
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for anything else,
     ///   checked like ``double(at:)``.
     @inlinable
-    public func unixEpochDate(at index: Int32) throws -> Date {
+    func unixEpochDate(at index: Int32) throws -> Date {
         let value = sqlite3_column_value(handle, index)
         if sqlite3_value_type(value) == SQLITE_FLOAT {
             return Date(timeIntervalSince1970: sqlite3_value_double(value))
@@ -111,7 +91,8 @@ extension Statement {
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for a value that is not
     ///   such an integer, checked like ``int64(at:)``, and for one out of the range, which no
     ///   `Date` binding stores.
-    public func unixEpochMillisecondsDate(at index: Int32) throws -> Date {
+    @usableFromInline
+    func unixEpochMillisecondsDate(at index: Int32) throws -> Date {
         let value = sqlite3_column_value(handle, index)
         let expected = "Date (milliseconds since 1970)"
         let milliseconds = sqlite3_value_type(value) == SQLITE_INTEGER

@@ -1,4 +1,4 @@
-import DAOGenRuntime
+@testable import DAOGenRuntime
 import Foundation
 import Testing
 
@@ -179,7 +179,6 @@ struct LossyReadTests {
             Reader(name: "unixEpochMillisecondsDate", expected: "Date (milliseconds since 1970)", optional: false,
                    read: { try $0.unixEpochMillisecondsDate(at: 0) }, oracle: milliseconds),
             Reader(name: "iso8601Date", expected: "Date (ISO-8601 text)", optional: false, read: { try $0.iso8601Date(at: 0) }, oracle: iso),
-            Reader(name: "optionalISO8601Date", expected: "Date (ISO-8601 text)", optional: true, read: { try $0.optionalISO8601Date(at: 0) }, oracle: iso),
             Reader(name: "uuidText", expected: "UUID (text)", optional: false, read: { try $0.uuidText(at: 0) }, oracle: uuidText),
             Reader(name: "uuidBlob", expected: "UUID (16-byte blob)", optional: false, read: { try $0.uuidBlob(at: 0) }, oracle: uuidBlob),
             Reader(name: "value Int", expected: "Int", optional: false, read: { try $0.value(at: 0, as: Int.self) }, oracle: fit(Int.self)),

@@ -1,4 +1,4 @@
-import DAOGenRuntime
+@testable import DAOGenRuntime
 import Foundation
 import Testing
 
