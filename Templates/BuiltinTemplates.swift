@@ -277,9 +277,7 @@ extension {{{typeName}}}: {{{recordProtocol}}} {
     /// The record as inserted at `rowID`: with it in `{{{.}}}` when that was nil.
     {{{access}}}func inserted(rowID: Int64) -> {{{typeName}}} {
         var record = self
-        if record.{{{.}}} == nil {
-            record.{{{.}}} = {{{rowIDValue}}}
-        }
+        record.{{{.}}} = self.{{{.}}} ?? {{{rowIDValue}}}
         return record
     }
 {{/rowIDProperty}}

@@ -128,9 +128,7 @@ extension Keyword: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `order` when that was nil.
     package func inserted(rowID: Int64) -> Keyword {
         var record = self
-        if record.order == nil {
-            record.order = rowID
-        }
+        record.order = self.order ?? rowID
         return record
     }
 
@@ -481,9 +479,7 @@ extension Counter: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `id` when that was nil.
     package func inserted(rowID: Int64) -> Counter {
         var record = self
-        if record.id == nil {
-            record.id = Int(rowID)
-        }
+        record.id = self.id ?? Int(rowID)
         return record
     }
 

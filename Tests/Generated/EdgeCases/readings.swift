@@ -186,9 +186,7 @@ extension Reading: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `id` when that was nil.
     package func inserted(rowID: Int64) -> Reading {
         var record = self
-        if record.id == nil {
-            record.id = rowID
-        }
+        record.id = self.id ?? rowID
         return record
     }
 

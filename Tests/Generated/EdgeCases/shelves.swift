@@ -184,9 +184,7 @@ extension ShelfItem: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `id` when that was nil.
     package func inserted(rowID: Int64) -> ShelfItem {
         var record = self
-        if record.id == nil {
-            record.id = rowID
-        }
+        record.id = self.id ?? rowID
         return record
     }
 

@@ -98,9 +98,7 @@ extension Event: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `id` when that was nil.
     func inserted(rowID: Int64) -> Event {
         var record = self
-        if record.id == nil {
-            record.id = rowID
-        }
+        record.id = self.id ?? rowID
         return record
     }
 

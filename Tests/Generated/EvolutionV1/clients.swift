@@ -106,9 +106,7 @@ extension Client: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `id` when that was nil.
     public func inserted(rowID: Int64) -> Client {
         var record = self
-        if record.id == nil {
-            record.id = rowID
-        }
+        record.id = self.id ?? rowID
         return record
     }
 

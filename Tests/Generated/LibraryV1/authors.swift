@@ -110,9 +110,7 @@ extension Author: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `id` when that was nil.
     public func inserted(rowID: Int64) -> Author {
         var record = self
-        if record.id == nil {
-            record.id = rowID
-        }
+        record.id = self.id ?? rowID
         return record
     }
 

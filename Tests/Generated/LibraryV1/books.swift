@@ -167,9 +167,7 @@ extension Book: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `id` when that was nil.
     public func inserted(rowID: Int64) -> Book {
         var record = self
-        if record.id == nil {
-            record.id = rowID
-        }
+        record.id = self.id ?? rowID
         return record
     }
 

@@ -106,9 +106,7 @@ extension MigrationTestTable: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `rowID` when that was nil.
     func inserted(rowID: Int64) -> MigrationTestTable {
         var record = self
-        if record.rowID == nil {
-            record.rowID = rowID
-        }
+        record.rowID = self.rowID ?? rowID
         return record
     }
 

@@ -100,9 +100,7 @@ extension News: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `id` when that was nil.
     func inserted(rowID: Int64) -> News {
         var record = self
-        if record.id == nil {
-            record.id = rowID
-        }
+        record.id = self.id ?? rowID
         return record
     }
 

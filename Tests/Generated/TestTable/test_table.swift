@@ -178,9 +178,7 @@ extension TestTable: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `rowID` when that was nil.
     func inserted(rowID: Int64) -> TestTable {
         var record = self
-        if record.rowID == nil {
-            record.rowID = rowID
-        }
+        record.rowID = self.rowID ?? rowID
         return record
     }
 

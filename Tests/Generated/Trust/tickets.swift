@@ -184,9 +184,7 @@ extension Ticket: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `id` when that was nil.
     public func inserted(rowID: Int64) -> Ticket {
         var record = self
-        if record.id == nil {
-            record.id = rowID
-        }
+        record.id = self.id ?? rowID
         return record
     }
 
@@ -464,9 +462,7 @@ extension SwitchState: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `id` when that was nil.
     public func inserted(rowID: Int64) -> SwitchState {
         var record = self
-        if record.id == nil {
-            record.id = rowID
-        }
+        record.id = self.id ?? rowID
         return record
     }
 
@@ -610,9 +606,7 @@ extension Account: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `id` when that was nil.
     public func inserted(rowID: Int64) -> Account {
         var record = self
-        if record.id == nil {
-            record.id = rowID
-        }
+        record.id = self.id ?? rowID
         return record
     }
 
