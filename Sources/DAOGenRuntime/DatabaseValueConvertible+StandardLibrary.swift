@@ -49,10 +49,7 @@ extension Int: DatabaseValueConvertible {
     /// Reads the column directly; reads it exactly (see `Statement`'s readers).
     @inlinable
     public static func read(from statement: Statement, at index: Int32) throws -> Int {
-        guard let value = Int(exactly: try statement.int64(at: index, expected: "Int")) else {
-            throw statement.invalidValue(at: index, expected: "Int")
-        }
-        return value
+        try statement.integer(at: index)
     }
 
     /// The integer, as INTEGER.
@@ -60,7 +57,7 @@ extension Int: DatabaseValueConvertible {
 
     /// An integer that fits in `Int`; nil otherwise.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int? {
-        Int64.fromDatabaseValue(value).flatMap { Int(exactly: $0) }
+        Int64.fromDatabaseValue(value).flatMap(Self.init(exactly:))
     }
 }
 
@@ -74,10 +71,7 @@ extension Int32: DatabaseValueConvertible {
     /// Reads the column directly; reads it exactly (see `Statement`'s readers).
     @inlinable
     public static func read(from statement: Statement, at index: Int32) throws -> Int32 {
-        guard let value = Int32(exactly: try statement.int64(at: index, expected: "Int32")) else {
-            throw statement.invalidValue(at: index, expected: "Int32")
-        }
-        return value
+        try statement.integer(at: index)
     }
 
     /// The integer, as INTEGER.
@@ -85,7 +79,7 @@ extension Int32: DatabaseValueConvertible {
 
     /// An integer that fits in `Int32`; nil otherwise.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int32? {
-        Int64.fromDatabaseValue(value).flatMap { Int32(exactly: $0) }
+        Int64.fromDatabaseValue(value).flatMap(Self.init(exactly:))
     }
 }
 
@@ -99,10 +93,7 @@ extension Int16: DatabaseValueConvertible {
     /// Reads the column directly; reads it exactly (see `Statement`'s readers).
     @inlinable
     public static func read(from statement: Statement, at index: Int32) throws -> Int16 {
-        guard let value = Int16(exactly: try statement.int64(at: index, expected: "Int16")) else {
-            throw statement.invalidValue(at: index, expected: "Int16")
-        }
-        return value
+        try statement.integer(at: index)
     }
 
     /// The integer, as INTEGER.
@@ -110,7 +101,7 @@ extension Int16: DatabaseValueConvertible {
 
     /// An integer that fits in `Int16`; nil otherwise.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int16? {
-        Int64.fromDatabaseValue(value).flatMap { Int16(exactly: $0) }
+        Int64.fromDatabaseValue(value).flatMap(Self.init(exactly:))
     }
 }
 
@@ -124,10 +115,7 @@ extension Int8: DatabaseValueConvertible {
     /// Reads the column directly; reads it exactly (see `Statement`'s readers).
     @inlinable
     public static func read(from statement: Statement, at index: Int32) throws -> Int8 {
-        guard let value = Int8(exactly: try statement.int64(at: index, expected: "Int8")) else {
-            throw statement.invalidValue(at: index, expected: "Int8")
-        }
-        return value
+        try statement.integer(at: index)
     }
 
     /// The integer, as INTEGER.
@@ -135,7 +123,7 @@ extension Int8: DatabaseValueConvertible {
 
     /// An integer that fits in `Int8`; nil otherwise.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int8? {
-        Int64.fromDatabaseValue(value).flatMap { Int8(exactly: $0) }
+        Int64.fromDatabaseValue(value).flatMap(Self.init(exactly:))
     }
 }
 
@@ -149,10 +137,7 @@ extension UInt8: DatabaseValueConvertible {
     /// Reads the column directly; reads it exactly (see `Statement`'s readers).
     @inlinable
     public static func read(from statement: Statement, at index: Int32) throws -> UInt8 {
-        guard let value = UInt8(exactly: try statement.int64(at: index, expected: "UInt8")) else {
-            throw statement.invalidValue(at: index, expected: "UInt8")
-        }
-        return value
+        try statement.integer(at: index)
     }
 
     /// The integer, as INTEGER.
@@ -160,7 +145,7 @@ extension UInt8: DatabaseValueConvertible {
 
     /// An integer from 0 through 255; nil otherwise.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> UInt8? {
-        Int64.fromDatabaseValue(value).flatMap { UInt8(exactly: $0) }
+        Int64.fromDatabaseValue(value).flatMap(Self.init(exactly:))
     }
 }
 

@@ -24,14 +24,26 @@ extension Statement {
     }
 
     /// The column at 0-based `index` as an integer, read like ``int64(at:)``, for a value of the type
-    /// `expected` names (in the error).
+    /// `expected` names (in the error; built only then).
     @inlinable
-    func int64(at index: Int32, expected: String) throws -> Int64 {
+    func int64(at index: Int32, expected: @autoclosure () -> String) throws -> Int64 {
         let value = sqlite3_column_value(handle, index)
         if sqlite3_value_type(value) == SQLITE_INTEGER {
             return sqlite3_value_int64(value)
         }
-        return try convertedInt64(at: index, expected: expected)
+        return try convertedInt64(at: index, expected: expected())
+    }
+
+    /// The column at 0-based `index` as an integer of type `Integer`: read like ``int64(at:)``, then
+    /// range-checked.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` naming `Integer`, also for an
+    ///   integer out of its range.
+    @inlinable
+    func integer<Integer: FixedWidthInteger>(at index: Int32, as type: Integer.Type = Integer.self) throws -> Integer {
+        guard let value = Integer(exactly: try int64(at: index, expected: "\(Integer.self)")) else {
+            throw invalidValue(at: index, expected: "\(Integer.self)")
+        }
+        return value
     }
 
     /// The column at 0-based `index` as an integer, or nil for NULL: what `isNull(at:)` followed by
