@@ -9,8 +9,9 @@
 #   <!-- readme-check: insert PATH before "LINE" -->  the block goes into PATH before its first line LINE
 #   <!-- readme-check: append PATH -->                the block goes at the end of PATH
 #   <!-- readme-check: run -->                        commands run in the package; the `# ` lines after a
-#                                                     command are the last lines it prints
-#   <!-- readme-check: output -->                     the last lines the last command printed
+#                                                     command are lines it prints, one after the other
+#   <!-- readme-check: output -->                     the last lines the last command printed (a first
+#                                                     line `...` stands for the lines before them)
 # A compiler warning in the tutorial's own code fails the check too.
 #
 # Usage: Scripts/readme-tutorial-check.sh [--keep]   (--keep leaves the temporary folder and prints its path)
@@ -22,8 +23,12 @@ import os, re, shutil, subprocess, sys, tempfile
 root, keep = sys.argv[1], "--keep" in sys.argv[2:]
 readme = open(os.path.join(root, "README.md"), encoding="utf-8").read().split("\n")
 
+base = None
+
 def fail(message):
     print(f"readme-tutorial-check: {message}", file=sys.stderr)
+    if base:
+        print(f"readme-tutorial-check: the package is kept in {base}", file=sys.stderr)
     sys.exit(1)
 
 # The marked blocks, in order: (line number, directive, block text).
@@ -74,6 +79,12 @@ def check_tail(expected, output, line, what):
         fail(f"README.md:{line}: {what} printed\n" + "\n".join(lines[-len(expected) - 3:])
              + "\nbut the README shows\n" + "\n".join(expected))
 
+def check_run(expected, output, line, what):
+    lines = [l.rstrip() for l in output.rstrip("\n").split("\n")] if output else []
+    if not any(lines[k:k + len(expected)] == expected for k in range(len(lines) - len(expected) + 1)):
+        fail(f"README.md:{line}: {what} printed\n" + "\n".join(lines)
+             + "\nwhich does not hold the lines the README shows\n" + "\n".join(expected))
+
 for line, directive, text in blocks:
     words = directive.split(" ", 1)
     kind, argument = words[0], (words[1] if len(words) > 1 else "")
@@ -89,11 +100,12 @@ for line, directive, text in blocks:
         for command, expected, number in commands:
             last_output = run(command, number)
             if expected:
-                check_tail(expected, last_output, number, f"`{command}`")
+                check_run(expected, last_output, number, f"`{command}`")
     elif kind == "output":
         if last_output is None:
             fail(f"README.md:{line}: an output block before any command")
-        check_tail(text.rstrip("\n").split("\n"), last_output, line, "the last command")
+        expected = text.rstrip("\n").split("\n")
+        check_tail(expected[1:] if expected[0] == "..." else expected, last_output, line, "the last command")
     elif kind in ("file", "append", "insert"):
         match = re.fullmatch(r'(\S+)(?: before "(.*)")?', argument)
         if not match or (kind == "insert") != (match.group(2) is not None):
