@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# daogen's files on more than one machine, with Litestream (README: "Running on more than one machine").
+# daogen's files on more than one machine, with Litestream (docs/Replication.md).
 #  1. Examples/NotesCLI writes notes through its generated code while `litestream replicate` streams the
 #     WAL to a replica (a local directory stands in for S3); a second "machine" restores the replica
 #     into a new path and reads every note back through the same generated code.

@@ -6,7 +6,8 @@ let package = Package(
     name: "PluginExample",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
-        // In your package: .package(url: "https://github.com/<owner>/daogen.git", from: "0.1.0")
+        // In your package (daogen has no release tag yet): .package(url: "https://github.com/<owner>/daogen.git", branch: "main"),
+        // or a clone beside it: .package(path: "../daogen")
         .package(name: "daogen", path: "../.."),
     ],
     targets: [

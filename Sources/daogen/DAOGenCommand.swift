@@ -9,11 +9,13 @@ struct DAOGen: ParsableCommand {
         abstract: "Generates Swift records and DAOs for SQLite from YAML table schemas.",
         discussion: """
             A schema directory holds an optional daogen.yaml (database, version, access, stripPrefix, dates, \
-            uuids, templates) and any number of other .yaml / .yml files, each with a `tables:` list. A table \
-            has a name, columns (name, type, primaryKey, notNull, unique, collate, default, check, references, \
-            swift, enum, since, until, renamedFrom) and optionally primaryKey, unique, checks and indexes. \
-            To start from an existing SQLite file, run `daogen import`. Every key and message is described \
-            in the Schema Format article of daogen's documentation.
+            uuids, templates) and any number of other .yaml / .yml files, each with a `tables:` list (and \
+            optionally `migrations:`, `views:` and `triggers:`). A table has a name, columns (name, type, \
+            primaryKey, notNull, unique, collate, default, check, references, swift, enum, since, until, \
+            renamedFrom) and optionally primaryKey, unique, checks, indexes and queries. \
+            To start from an existing SQLite file, run `daogen import`. The Schema Format article of the \
+            DAOGenRuntime documentation (DocC) summarizes every key; SchemaFormat.md in the docs folder of \
+            daogen's repository gives every rule and message.
             """,
         version: daogenVersion,
         subcommands: [Generate.self, Import.self, Check.self, History.self, SQL.self, Plan.self, Verify.self, Validate.self],
