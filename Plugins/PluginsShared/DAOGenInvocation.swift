@@ -21,11 +21,13 @@ struct DAOGenInvocation {
     var outputDirectory: URL
 
     /// Finds the schema among `files` (a target's files). Nil when the schema directory holds no YAML file.
-    /// Files under a directory of `nestedSchemaDirectories` (another schema inside this one) are not its own.
+    /// Files under a directory of `nestedSchemaDirectories` that lies inside this one (another schema) are
+    /// not its own.
     init?(schemaDirectory: URL, files: [URL], outputDirectory: URL, nestedSchemaDirectories: [URL] = []) {
         let directoryPath = Self.path(of: schemaDirectory)
         let prefix = directoryPath + "/"
-        let nestedPrefixes = nestedSchemaDirectories.map { Self.path(of: $0) + "/" }.filter { $0 != prefix }
+        // Only the schema directories inside this one take files away from it.
+        let nestedPrefixes = nestedSchemaDirectories.map { Self.path(of: $0) + "/" }.filter { $0 != prefix && $0.hasPrefix(prefix) }
         var inputs: [(relative: String, url: URL)] = []
         for file in files {
             let path = file.standardizedFileURL.path(percentEncoded: false)
