@@ -10,7 +10,16 @@ let generatedFixtures = [
     "Library", "Notes", "Roster", "NewsCache", "TestTable", "Evolution", "MigrationTest", "EdgeCases", "EpochDates", "Trust",
     // The code of older schema versions (`daogen generate --schema-version 1`), to create old files in tests.
     "LibraryV1", "EvolutionV1", "EvolutionV2", "MigrationTestV1", "TrustV1",
+    // Two schemas generated into one module (CONTRACT.md section 11): `Name/Sub` is the code of
+    // Tests/Schemas/Name/Sub in Tests/Generated/Name/Sub, and every `Name/...` is one module.
+    "Pair/Shelf", "Pair/Cache",
 ]
+
+/// The modules of the fixtures, in list order: `Name` for `Name`, one for all the `Name/...`.
+let fixtureModules = generatedFixtures.reduce(into: [String]()) { modules, fixture in
+    let module = String(fixture.prefix { $0 != "/" })
+    if !modules.contains(module) { modules.append(module) }
+}
 
 /// The Mustache templates and the partials they include, compiled into the binary through Templates/BuiltinTemplates.swift.
 let templateFiles = ["table-file.mustache", "database-file.mustache", "bind.mustache", "sql-literal.mustache"]
@@ -94,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "ConsumerTests",
             dependencies: ["DAOGenRuntime", "_DAOGenCore", "MigrationCrashHelper"]
-                + generatedFixtures.map { .target(name: "Generated\($0)") }
+                + fixtureModules.map { .target(name: "Generated\($0)") }
         ),
         .testTarget(
             name: "GenerativeTests",
@@ -105,7 +114,7 @@ let package = Package(
             dependencies: ["GeneratedEvolution"],
             path: "Tests/MigrationCrashHelper"
         ),
-    ] + generatedFixtures.map {
+    ] + fixtureModules.map {
         .target(name: "Generated\($0)", dependencies: ["DAOGenRuntime"], path: "Tests/Generated/\($0)")
     },
     swiftLanguageModes: [.v6]

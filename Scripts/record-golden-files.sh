@@ -28,8 +28,9 @@ cd "$(dirname "$0")/.."
 mv Templates/BuiltinTemplates.swift.tmp Templates/BuiltinTemplates.swift
 swift build --product daogen
 # The fixtures are the `generatedFixtures` list of Package.swift: `Name` is the code of Schemas/Name (or
-# Tests/Schemas/Name), `NameVk` the code of its version k (kept for migration tests).
-fixtures=$(sed -n '/^let generatedFixtures = \[/,/^\]/p' Package.swift | sed 's|//.*||' | grep -o '"[A-Za-z0-9]*"' | tr -d '"')
+# Tests/Schemas/Name), `NameVk` the code of its version k (kept for migration tests), `Name/Sub` the code of
+# Tests/Schemas/Name/Sub (several schemas in one module).
+fixtures=$(sed -n '/^let generatedFixtures = \[/,/^\]/p' Package.swift | sed 's|//.*||' | grep -o '"[A-Za-z0-9/]*"' | tr -d '"')
 for fixture in $fixtures; do
   name=$fixture; version=""
   if [[ $fixture =~ ^(.*)V([0-9]+)$ ]]; then name=${BASH_REMATCH[1]}; version=${BASH_REMATCH[2]}; fi

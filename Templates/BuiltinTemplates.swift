@@ -82,6 +82,17 @@ import Foundation
         database.observe { try fetch(self) }
     }
 
+    /// A `LiveQuery` holding the value of `fetch`, which a SwiftUI view keeps in `@State`: it updates on
+    /// the main actor by the rules of `observe(_:)`, records a failed fetch in `error`, and stops when
+    /// it is released.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @MainActor
+    {{{access}}}func live<T: Equatable & Sendable>(
+        _ fetch: @escaping @Sendable ({{{typeName}}}) throws -> T
+    ) -> LiveQuery<T> {
+        database.live { try fetch(self) }
+    }
+
     /// Checkpoints the write-ahead log into the file and closes every connection; any later use throws
     /// `DAOGenError.databaseClosed`.
     {{{access}}}func close() throws {

@@ -1,15 +1,13 @@
 import Foundation
 import PackagePlugin
 
-/// Regenerates a target's records, DAOs and database type from its YAML schema during every build.
-/// Apply it to a target whose directory holds daogen.yaml and the table .yaml files.
+/// Regenerates a target's records, DAOs and database types from its YAML schemas during every build.
+/// Apply it to a target whose directory holds daogen.yaml and the table .yaml files; each folder of the
+/// target that holds a daogen.yaml is one more schema (several databases in one target).
 @main struct DAOGenPlugin {
-    /// The build command for one target; no command when the target has no YAML file.
-    func commands(schemaDirectory: URL, files: [URL], workDirectory: URL, tool: PluginContext.Tool) -> [Command] {
-        guard let invocation = DAOGenInvocation(
-            schemaDirectory: schemaDirectory, files: files, outputDirectory: workDirectory.appending(path: "GeneratedSources"))
-        else { return [] }
-        return [
+    /// One build command per schema directory of a target; none when the target has no YAML file.
+    func commands(schemas: [DAOGenInvocation], tool: PluginContext.Tool) -> [Command] {
+        schemas.map { invocation in
             .buildCommand(
                 displayName: "Generating DAOs from \(invocation.schemaDirectory.lastPathComponent)",
                 executable: tool.url,
@@ -17,18 +15,17 @@ import PackagePlugin
                 arguments: invocation.arguments + ["--history", "check"],
                 inputFiles: invocation.inputFiles,
                 outputFiles: invocation.outputFiles)
-        ]
+        }
     }
 }
 
 extension DAOGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        return commands(
-            schemaDirectory: target.directoryURL,
-            files: target.sourceFiles.map(\.url),
-            workDirectory: context.pluginWorkDirectoryURL,
-            tool: try context.tool(named: "daogen"))
+        let schemas = try DAOGenInvocation.invocations(
+            targetDirectory: target.directoryURL, files: target.sourceFiles.map(\.url),
+            outputRoot: context.pluginWorkDirectoryURL.appending(path: "GeneratedSources", directoryHint: .isDirectory))
+        return commands(schemas: schemas, tool: try context.tool(named: "daogen"))
     }
 }
 
@@ -36,19 +33,25 @@ extension DAOGenPlugin: BuildToolPlugin {
 import XcodeProjectPlugin
 
 extension DAOGenPlugin: XcodeBuildToolPlugin {
-    /// Xcode targets have no directory: the schema is the folder that holds the target's daogen.yaml
-    /// (or its first YAML file).
+    /// Xcode targets have no directory: each folder that holds a daogen.yaml of the target is a schema
+    /// (without one, the folder of the target's first YAML file).
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let files = target.inputFiles.map(\.url)
-        let yaml = files.filter { ["yaml", "yml"].contains($0.pathExtension) }
-        guard let anchor = yaml.first(where: { $0.deletingPathExtension().lastPathComponent == "daogen" }) ?? yaml.first else {
-            return []
+        let yaml = files.filter { OutputFileNames.isSchemaFile(named: $0.lastPathComponent) }
+        let settings = yaml.filter { OutputFileNames.isSettingsFile(named: $0.lastPathComponent) }
+        let folders = settings.isEmpty ? Array(yaml.prefix(1)) : settings
+        let directories = Set(folders.map { $0.deletingLastPathComponent().standardizedFileURL }).sorted { $0.path < $1.path }
+        let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources", directoryHint: .isDirectory)
+        let schemas = directories.enumerated().compactMap { index, directory in
+            DAOGenInvocation(
+                schemaDirectory: directory, files: files,
+                // The first keeps the folder of a single schema; the others get one each, by position.
+                outputDirectory: index == 0 ? output : output.appending(path: "\(index + 1)-\(directory.lastPathComponent)", directoryHint: .isDirectory),
+                nestedSchemaDirectories: directories)
         }
-        return commands(
-            schemaDirectory: anchor.deletingLastPathComponent(),
-            files: files,
-            workDirectory: context.pluginWorkDirectoryURL,
-            tool: try context.tool(named: "daogen"))
+        try DAOGenInvocation.checkDistinctOutputNames(schemas, targetDirectory: "")
+        return commands(schemas: schemas, tool: try context.tool(named: "daogen"))
     }
 }
+
 #endif

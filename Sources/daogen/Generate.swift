@@ -6,10 +6,14 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Writes the Swift records, DAOs and database type for a schema directory.",
         discussion: """
-            Writes one Swift file per schema file (books.yaml -> books.swift) and daogen.swift for the \
-            database type. Files are written only when their contents change, each atomically; generated \
-            files whose schema file is gone are removed. On any error nothing is written and the exit \
-            status is 1.
+            Writes one Swift file per schema file (books.yaml -> books.swift) and one for the database \
+            type, named after it (database: LibraryDatabase -> LibraryDatabase.swift). Files are written \
+            only when their contents change, each atomically; generated files whose schema file is gone \
+            are removed (so is the daogen.swift of an older daogen). On any error nothing is written and \
+            the exit status is 1.
+
+            Several schemas in one target: generate each into its own folder of the target (their \
+            database types, record names and table file names must differ).
 
             Schema history: the schema directory's history/ folder records the CREATE statements of every \
             version (history/v1.sql, ...); check it in. generate writes the record of any version that has \

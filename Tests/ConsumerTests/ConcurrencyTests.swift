@@ -211,7 +211,7 @@ import Testing
     @Test func aCommitOfAnotherProcessIsSeen() async throws {
         var values = library.observe { try $0.author.count() }.makeAsyncIterator()
         #expect(try await values.next() == 0)
-        try writeFromAnotherProcess("INSERT INTO t_author(name) VALUES ('From the shell')")
+        try writeFromAnotherProcess("INSERT INTO t_author(name) VALUES ('From the shell')", to: file.path)
         #expect(try await values.next() == 1)
     }
 
@@ -258,22 +258,6 @@ import Testing
         while let count = try await counts.next() {
             #expect(count == 1)
         }
-    }
-
-    /// Runs `sql` on the file from another process: the `sqlite3` shell when there is one, otherwise a
-    /// second `Database` (another connection, which SQLite's data version tells apart the same way).
-    private func writeFromAnotherProcess(_ sql: String) throws {
-        let shell = "/usr/bin/sqlite3"
-        guard FileManager.default.isExecutableFile(atPath: shell) else {
-            try Database(path: file.path).execute(sql)
-            return
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: shell)
-        process.arguments = [file.path, sql]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
     }
 }
 

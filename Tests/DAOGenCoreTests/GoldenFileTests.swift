@@ -33,7 +33,10 @@ import Testing
               let end = manifest[start.upperBound...].range(of: "\n]")
         else { return [] }
         return manifest[start.upperBound..<end.lowerBound].split(separator: "\n")
-            .map { $0.prefix { $0 != "/" } }  // comments out
+            .map { line -> Substring in  // comments out
+                guard let comment = line.range(of: "//") else { return line }
+                return line[..<comment.lowerBound]
+            }
             .flatMap { $0.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) } }
     }
 

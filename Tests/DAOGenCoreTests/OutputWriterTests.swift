@@ -25,8 +25,8 @@ import Testing
     }
 
     @Test func outputNamesDependOnFileNamesAlone() {
-        #expect(OutputFileNames.outputFileNames(forSchemaFiles: ["daogen.yaml", "books.yaml", "authors.yml", "notes.txt"])
-            == ["authors.swift", "books.swift", "daogen.swift"])
+        #expect(OutputFileNames.outputFileNames(forSchemaFiles: ["daogen.yaml", "books.yaml", "authors.yml", "notes.txt"], databaseTypeName: "LibraryDatabase")
+            == ["authors.swift", "books.swift", "LibraryDatabase.swift"])
     }
 
     @Test func aSchemaWithErrorsProducesNoFiles() throws {
@@ -45,7 +45,7 @@ import Testing
         try directory.write(["database-file.mustache": "// {{{typeName}}} version {{{version}}}\n"])
         let loaded = try Generator.load(directory: packageRoot.appending(path: "Schemas/Notes"), displayPath: "Schemas/Notes")
         let files = try Generator.render(loaded, renderer: try TemplateRenderer(overridesDirectory: directory.url, displayPath: "T"))
-        #expect(files.last == GeneratedFile(name: "daogen.swift", contents: "// NotesDatabase version 1\n"))
+        #expect(files.last == GeneratedFile(name: "NotesDatabase.swift", contents: "// NotesDatabase version 1\n"))
     }
 
     @Test func aBrokenTemplateNamesItsFileAndLine() throws {

@@ -40,7 +40,7 @@ import Testing
     @Test func aPartialOverrideChangesEveryTemplateThatIncludesIt() throws {
         let files = try Self.render(["sql-literal.mustache": "SQL{{#multiline}} {{{hashes}}}{{/multiline}},\n"])
         let database = try #require(files.last)
-        #expect(database.name == "daogen.swift")
+        #expect(database.name == "NotesDatabase.swift")
         #expect(database.contents.contains("        creation: [\n            SQL #,\n        ],\n"))
         let builtIn = try Self.render([:])
         #expect(files.dropLast() == builtIn.dropLast())

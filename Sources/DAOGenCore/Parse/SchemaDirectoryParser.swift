@@ -9,6 +9,9 @@ struct ParsedFile: Sendable {
     var stem: String
     /// The document's root node; nil for an empty file.
     var root: YAMLNode?
+    /// The file's text, for what is read from lines rather than nodes (the `database:` line that the
+    /// build plugin reads to name the database file).
+    var text = ""
 }
 
 /// Every YAML file of a schema directory.
@@ -113,7 +116,7 @@ enum SchemaDirectoryParser {
             // `.basic`: no tag resolution. Scalars stay text for the resolver to read, so Yams's
             // regular expressions for booleans, numbers and dates would be work thrown away.
             let root = try Yams.compose(yaml: text, .basic).map { YAMLNode.convert($0, file: path, text: text, diagnostics: &diagnostics) }
-            return ParsedFile(path: path, stem: stem, root: root)
+            return ParsedFile(path: path, stem: stem, root: root, text: text)
         } catch let error as YamlError {
             let (message, line, column) = describe(error)
             diagnostics.error("YAML syntax error: \(message)", at: SourceLocation(file: path, line: line, column: column))

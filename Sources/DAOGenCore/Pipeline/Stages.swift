@@ -9,7 +9,7 @@ import Foundation
 //       -> plan    -> PlannedSchema   migration steps, CREATE statements        (Plan/)
 //       -> verify  -> VerifiedSchema  proved in SQLite, queries and views typed (Verify/, Query/)
 //       -> history -> SchemaHistory.Comparison  against history/v*.sql         (History/)
-//       -> render  -> RenderedFiles   Swift files, one per SchemaFile + daogen.swift  (Render/)
+//       -> render  -> RenderedFiles   Swift files, one per SchemaFile + <Database>.swift  (Render/)
 //       -> write                      files on disk, only when changed          (Write/)
 //
 // SQL text (identifiers, literals, DDL, the DAOs' statements) is written in `SQL/` only, for every stage.
@@ -140,5 +140,5 @@ public struct GeneratedFile: Sendable, Equatable {
     public var contents: String
 }
 
-/// The output of Render: one Swift file per `SchemaFile`, then the database file (`daogen.swift`).
+/// The output of Render: one Swift file per `SchemaFile`, then the database type's file (`LibraryDatabase.swift`).
 public typealias RenderedFiles = [GeneratedFile]

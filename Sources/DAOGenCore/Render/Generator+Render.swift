@@ -48,11 +48,11 @@ extension TypedSchema {
 }
 
 extension Generator {
-    /// Render: the Swift files of a verified schema, one per schema file (`SchemaFile`), plus
-    /// `daogen.swift` for the database type. A template override that renders a declaration without a
+    /// Render: the Swift files of a verified schema, one per schema file (`SchemaFile`), plus the
+    /// database type's file, named after it (`LibraryDatabase.swift`). A template override that renders a declaration without a
     /// name is an error naming the template.
     public static func render(_ verified: TypedSchema, renderer: TemplateRenderer) throws(DiagnosticsError) -> RenderedFiles {
-        let databaseFileName = OutputFileNames.databaseFileName
+        let databaseFileName = OutputFileNames.databaseFileName(forTypeName: verified.schema.settings.databaseName)
         // Each output file renders on its own, on every core. The database file, the largest, goes first
         // so that the table files fill the other cores meanwhile; the files come out in name order and
         // with the first error.
@@ -91,7 +91,7 @@ extension Generator {
             verified.viewTables.filter { file.views.contains($0.id) })
     }
 
-    /// The model of `daogen.swift`: the database type, with each file's tables, then its views, in the
+    /// The model of the database type's file (`LibraryDatabase.swift`): the database type, with each file's tables, then its views, in the
     /// table files' order.
     static func databaseModel(of verified: TypedSchema) -> DatabaseModel {
         let latest = verified.schema.settings.version
@@ -101,7 +101,7 @@ extension Generator {
         }.map { DatabaseModel.TableEntry(table: $0, version: latest) }
         return DatabaseModel(
             schema: verified.schema, creation: verified.creation, tables: tables, plan: verified.plan,
-            fileName: OutputFileNames.databaseFileName, schemaName: verified.source.name)
+            fileName: OutputFileNames.databaseFileName(forTypeName: verified.schema.settings.databaseName), schemaName: verified.source.name)
     }
 
     /// The model of one schema file's Swift file: its tables, then its views.

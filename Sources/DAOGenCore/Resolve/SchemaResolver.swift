@@ -15,7 +15,7 @@ struct SchemaResolver {
     static func resolve(_ parsed: ParsedSchemaDirectory) throws(DiagnosticsError) -> Output {
         var resolver = SchemaResolver()
         if let file = parsed.settingsFile, let root = file.root {
-            resolver.resolveSettings(root)
+            resolver.resolveSettings(root, text: file.text)
         }
         // A file resolves on its own (the settings are all it needs): on every core, merged in file order.
         let settings = resolver.settings
@@ -43,6 +43,7 @@ struct SchemaResolver {
             views += fileViews
             triggers += fileTriggers
             resolver.reader.diagnostics.append(contentsOf: resolved.diagnostics)
+            resolver.checkOutputFileName(of: file)
         }
         let schema = Schema(settings: resolver.settings, tables: tables, migrations: migrations, views: views, triggers: triggers)
         var validator = SchemaValidator(schema: schema, diagnostics: resolver.reader.diagnostics)
@@ -111,16 +112,33 @@ struct SchemaResolver {
         return resolved
     }
 
+    /// A table file's Swift file may not be the database type's (`LibraryDatabase.yaml` next to
+    /// `database: LibraryDatabase`), also in another case, as file systems that ignore case would merge them.
+    mutating func checkOutputFileName(of file: ParsedFile) {
+        let databaseFile = OutputFileNames.databaseFileName(forTypeName: settings.databaseName)
+        let output = OutputFileNames.outputFileName(forSchemaFileStem: file.stem)
+        guard output.lowercased() == databaseFile.lowercased() else { return }
+        reader.diagnostics.error(
+            "this file would generate \(output), the file of the database type '\(settings.databaseName)'; rename the file or the database type",
+            at: SourceLocation(file: file.path, line: 1, column: 1))
+    }
+
     // MARK: - daogen.yaml
 
     static let settingsKeys = ["database", "version", "access", "stripPrefix", "dates", "uuids", "templates", "adoptsUserVersion"]
 
-    mutating func resolveSettings(_ root: YAMLNode) {
+    /// Reads `daogen.yaml`, whose text is `text`.
+    mutating func resolveSettings(_ root: YAMLNode, text: String) {
         guard let values = reader.mapping(root, allowed: Self.settingsKeys, what: "daogen.yaml") else { return }
         if let node = values["database"], let name = reader.name(node, key: "database") {
             if let problem = SwiftNaming.typeNameProblem(name, scope: .module) {
                 reader.diagnostics.error(
                     "'database': the Swift name '\(name)' \(problem); choose another (e.g. \(SwiftNaming.suggestedTypeName(for: name, suffix: "Database")))",
+                    at: node.location)
+            } else if OutputFileNames.databaseTypeName(inSettingsText: text) != name {
+                // The build plugin names the database file from this line, without a YAML parser.
+                reader.diagnostics.error(
+                    "'database': write it on one line of its own, as 'database: \(name)', so that the build plugin names the generated file \(OutputFileNames.databaseFileName(forTypeName: name))",
                     at: node.location)
             } else {
                 settings.databaseName = name

@@ -113,9 +113,7 @@ extension Entry: KeyedRecord {
     /// The record as inserted at `rowID`: with it in `id` when that was nil.
     public func inserted(rowID: Int64) -> Entry {
         var record = self
-        if record.id == nil {
-            record.id = rowID
-        }
+        record.id = self.id ?? rowID
         return record
     }
 
