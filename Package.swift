@@ -8,8 +8,9 @@ import PackageDescription
 /// and Scripts/record-golden-files.sh read it from here.
 let generatedFixtures = [
     "Library", "Notes", "Roster", "NewsCache", "TestTable", "Evolution", "MigrationTest", "EdgeCases", "EpochDates", "Trust",
+    "Documents",
     // The code of older schema versions (`daogen generate --schema-version 1`), to create old files in tests.
-    "LibraryV1", "EvolutionV1", "EvolutionV2", "MigrationTestV1", "TrustV1",
+    "LibraryV1", "EvolutionV1", "EvolutionV2", "MigrationTestV1", "TrustV1", "DocumentsV1",
 ]
 
 /// The Mustache templates and the partials they include, compiled into the binary through Templates/BuiltinTemplates.swift.

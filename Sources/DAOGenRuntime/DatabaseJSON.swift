@@ -73,18 +73,15 @@ enum JSONCoding {
 
 extension Statement {
     /// The value of the JSON column at 0-based `index` of table `table`: what a generated record reads for a
-    /// NOT NULL column declared `json: true`.
+    /// column declared `json: true`. For an Optional `Value`, NULL is nil.
     /// - Throws: ``DAOGenError/invalidJSON(table:column:value:expected:reason:sql:)``, naming the table and
-    ///   the column, when the column holds NULL or text that does not decode as `Value`.
+    ///   the column, when the column holds text that does not decode as `Value` (or NULL, for a `Value` that
+    ///   is not Optional).
     public func json<Value: Decodable>(at index: Int32, table: String) throws -> Value {
-        try decodeJSON(at: index, table: table)
-    }
-
-    /// The value of the nullable JSON column at 0-based `index` of table `table`; nil for NULL.
-    /// - Throws: ``DAOGenError/invalidJSON(table:column:value:expected:reason:sql:)``, naming the table and
-    ///   the column, when the column holds text that does not decode as `Value`.
-    public func json<Value: Decodable>(at index: Int32, table: String) throws -> Value? {
-        isNull(at: index) ? nil : try decodeJSON(at: index, table: table) as Value
+        if isNull(at: index), let none = (Value.self as? any NullableValue.Type)?.null as? Value {
+            return none
+        }
+        return try decodeJSON(at: index, table: table)
     }
 
     /// Binds the UTF-8 bytes as TEXT (SQLite copies them).
@@ -120,7 +117,8 @@ extension Statement {
             stored = databaseValue(at: index).description
         }
         throw DAOGenError.invalidJSON(
-            table: table, column: columnName(at: index), value: stored, expected: "\(Value.self)", reason: failure, sql: sql)
+            table: table, column: columnName(at: index), value: stored,
+            expected: (Value.self as? any NullableValue.Type)?.wrappedTypeName ?? "\(Value.self)", reason: failure, sql: sql)
     }
 
     /// A decoding error in a few words: what was wrong and where in the JSON.
@@ -138,4 +136,18 @@ extension Statement {
         @unknown default: return "\(error)"
         }
     }
+}
+
+/// An Optional, whose nil stands for SQL NULL: how ``Statement/json(at:table:)`` reads NULL with one generic
+/// function (overloads for `Value` and `Value?` would be ambiguous where the property is Optional).
+protocol NullableValue {
+    /// nil.
+    static var null: Self { get }
+    /// The wrapped type's name, for errors: a nullable JSON column's text decodes as that type.
+    static var wrappedTypeName: String { get }
+}
+
+extension Optional: NullableValue {
+    static var null: Wrapped? { nil }
+    static var wrappedTypeName: String { "\(Wrapped.self)" }
 }
