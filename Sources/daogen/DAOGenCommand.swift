@@ -11,7 +11,7 @@ struct DAOGen: ParsableCommand {
             A schema directory holds an optional daogen.yaml (database, version, access, stripPrefix, dates, \
             uuids, templates) and any number of other .yaml / .yml files, each with a `tables:` list. A table \
             has a name, columns (name, type, primaryKey, notNull, unique, collate, default, check, references, \
-            swift, enum, since, until, renamedFrom) and optionally primaryKey, unique, checks and indexes. \
+            swift, enum, json, generated, stored, since, until, renamedFrom) and optionally primaryKey, unique, checks and indexes. \
             To start from an existing SQLite file, run `daogen import`. Every key and message is described \
             in the Schema Format article of daogen's documentation.
             """,
