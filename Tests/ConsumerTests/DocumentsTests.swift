@@ -115,6 +115,18 @@ private typealias Person = GeneratedDocuments.Person
         #expect(try database.document.fetchAll(where: { $0.titleLength > 6 }, orderBy: [.titleKey.descending]).map(\.title) == ["untagged"])
     }
 
+    @Test func aViewReadsJSONAndGeneratedColumnsAndEmptyJSONDefaultsAreSwiftDefaults() throws {
+        let database = try DocumentsDatabase.open(path: file.path)
+        // `default: "'{}'"` on a dictionary JSON column is the initializer's `[:]`.
+        let plain = try database.document.insert(Document(title: "plain"))
+        #expect(plain.counts == [:])
+        try database.document.insert(Document(title: "tagged", tags: ["a", "b"]))
+        let rows = try database.taggedDocument.fetchAll()
+        #expect(rows.map(\.tags) == [["a", "b"]])
+        #expect(rows.map(\.titleLength) == [6])
+        #expect(try database.taggedDocument.count(where: { $0.tags != nil && $0.titleLength == 6 }) == 1)
+    }
+
     @Test func aVersion1FileMigratesAndComputesTheGeneratedColumns() throws {
         do {
             let old = try GeneratedDocumentsV1.DocumentsDatabase.open(path: file.path)

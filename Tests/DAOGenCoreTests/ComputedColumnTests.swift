@@ -104,6 +104,20 @@ import Testing
         #expect(statements.update == #"UPDATE "t" SET "tags" = ?2 WHERE "id" = ?1"#)
     }
 
+    @Test func anEmptyJSONDefaultOfAnArrayOrDictionaryTypeIsTheInitializersDefault() throws {
+        let cases: [(type: String, sql: String, swift: String?)] = [
+            ("\"[String]\"", "'[]'", "[]"), ("\"[String: Int]\"", "'{}'", "[:]"), ("\"[[String: Int]]\"", "'[]'", "[]"),
+            ("\"[String: [Int]]\"", "'{}'", "[:]"), ("\"[String]\"", "'{}'", nil), ("\"[String: Int]\"", "'[]'", nil),
+            ("Address", "'{}'", nil), ("\"[String]\"", "'[1]'", nil),
+        ]
+        for (type, sql, swift) in cases {
+            let schema = try loadSchema(["t.yaml": tableFile(
+                "      - name: a\n        type: TEXT\n        notNull: true\n        json: true\n        swift: \(type)\n        default: \"\(sql)\"\n")]).schema
+            let column = try #require(schema.tables[0].columns.last)
+            #expect(ColumnCode(column: column, isOptional: false, recordName: "T").initDefault == swift, "\(type) \(sql)")
+        }
+    }
+
     // MARK: - Migrations
 
     /// The steps from version 1 to 2 when version 2 adds `column` (YAML lines) to a table with rows.

@@ -106,6 +106,12 @@ struct ColumnCode {
             return number == 1 ? "true" : "false"
         case let (.bool(flag), .bool):
             return flag ? "true" : "false"
+        // An empty JSON array or object for a JSON column of an array or dictionary type.
+        case let (.text(text), .json(type)) where type.hasPrefix("[") && type.hasSuffix("]"):
+            let isDictionary = SchemaResolver.isDictionaryTypeName(type)
+            if text.trimmingBlanks() == "[]" && !isDictionary { return "[]" }
+            if text.trimmingBlanks() == "{}" && isDictionary { return "[:]" }
+            return nil
         default:
             return nil
         }

@@ -49,6 +49,20 @@ extension SchemaResolver {
         column.swiftType = .json(type.trimmingBlanks())
     }
 
+    /// Whether `type` (written `[...]`) is a dictionary type: a `:` inside its outer brackets only.
+    static func isDictionaryTypeName(_ type: String) -> Bool {
+        var depth = 0
+        for character in type {
+            switch character {
+            case "[", "<": depth += 1
+            case "]", ">": depth -= 1
+            case ":" where depth == 1: return true
+            default: break
+            }
+        }
+        return false
+    }
+
     /// Why `type` is not a Swift type as a JSON column's `swift:` may write it (a name, `[T]`, `[K: V]`,
     /// `Name<T, U>`, dotted names), or nil when it is one. Optionality comes from the column's
     /// nullability, so a trailing `?` is refused.

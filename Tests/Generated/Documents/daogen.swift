@@ -74,6 +74,9 @@ public struct DocumentsDatabase: Sendable {
     /// The rows of `document`.
     public var document: DocumentDAO { DocumentDAO(database: database) }
 
+    /// The rows of `tagged_document`.
+    public var taggedDocument: TaggedDocumentDAO { TaggedDocumentDAO(database: database) }
+
     /// The statements that create version 2 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     static let schema = SchemaDefinition(
@@ -92,6 +95,7 @@ public struct DocumentsDatabase: Sendable {
             )
             """#,
             #"CREATE INDEX "document_by_title_length" ON "document" ("title_length")"#,
+            #"CREATE VIEW "tagged_document" AS SELECT id, tags, title_length FROM document WHERE tags IS NOT NULL"#,
         ],
         versionOneCreation: [
             #"""
@@ -123,6 +127,8 @@ public struct DocumentsDatabase: Sendable {
                     #"DROP TABLE "document""#,
                     #"ALTER TABLE "_daogen_new_document" RENAME TO "document""#,
                     #"CREATE INDEX "document_by_title_length" ON "document" ("title_length")"#,
+                    // Create view tagged_document (DDL)
+                    #"CREATE VIEW "tagged_document" AS SELECT id, tags, title_length FROM document WHERE tags IS NOT NULL"#,
                 ]
             ),
         ]

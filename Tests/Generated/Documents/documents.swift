@@ -40,7 +40,7 @@ public struct Document: Sendable, Hashable, Codable {
         id: Int64? = nil,
         title: String,
         tags: [String]? = nil,
-        counts: [String: Int],
+        counts: [String: Int] = [:],
         author: Person? = nil
     ) {
         self.id = id
@@ -282,3 +282,70 @@ extension DocumentDAO {
         }
     }
 }
+
+// MARK: - TaggedDocument (view)
+
+/// The documents with tags; a view reads JSON and generated columns like the table.
+public struct TaggedDocument: Sendable, Hashable, Codable {
+    /// Column `id` of view `tagged_document`.
+    public var id: Int64
+    /// Column `tags` of view `tagged_document`.
+    public var tags: [String]?
+    /// Column `title_length` of view `tagged_document`.
+    public var titleLength: Int64?
+
+    /// Creates a row.
+    public init(
+        id: Int64,
+        tags: [String]? = nil,
+        titleLength: Int64? = nil
+    ) {
+        self.id = id
+        self.tags = tags
+        self.titleLength = titleLength
+    }
+}
+
+extension TaggedDocument: DatabaseRecord {
+    /// The columns of view `tagged_document`, named like the record's properties; raw values are the SQL names.
+    public enum Column: String, SQLColumn {
+        case id
+        case tags
+        case titleLength = "title_length"
+    }
+
+    /// The typed columns of view `tagged_document`, one per column, for conditions: `where: { $0.id == value }`.
+    public struct Columns: Sendable {
+        public let id = TypedColumn<TaggedDocument, Int64>("id")
+        public let tags = TypedColumn<TaggedDocument, DatabaseJSON<[String]>?>("tags")
+        public let titleLength = TypedColumn<TaggedDocument, Int64?>("title_length")
+    }
+
+    /// A term of an ORDER BY clause, written `orderBy: [.id.ascending]`.
+    public typealias Ordering = SQLOrdering<Column>
+
+    /// The typed columns.
+    public static let columns = Columns()
+
+    /// The statements of view `tagged_document`, written by the runtime from its names.
+    public static let statements = RecordStatements<TaggedDocument>(view: "tagged_document")
+
+    /// Reads a row from the current row of a statement that selects every column, in column order.
+    public init(row statement: Statement) throws {
+        self.id = try statement.value(at: 0)
+        self.tags = try statement.json(at: 1, table: "tagged_document")
+        self.titleLength = try statement.value(at: 2)
+    }
+}
+
+extension TaggedDocument.Ordering {
+    /// Orders by `id`: follow with `.ascending` or `.descending`.
+    public static var id: Column { .id }
+    /// Orders by `tags`: follow with `.ascending` or `.descending`.
+    public static var tags: Column { .tags }
+    /// Orders by `title_length`: follow with `.ascending` or `.descending`.
+    public static var titleLength: Column { .titleLength }
+}
+
+/// Reads rows of view `tagged_document`: a read-only DAO, with no insert, update or delete.
+public typealias TaggedDocumentDAO = RecordDAO<TaggedDocument>

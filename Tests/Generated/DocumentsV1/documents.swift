@@ -24,7 +24,7 @@ public struct Document: Sendable, Hashable, Codable {
         id: Int64? = nil,
         title: String,
         tags: [String]? = nil,
-        counts: [String: Int]
+        counts: [String: Int] = [:]
     ) {
         self.id = id
         self.title = title

@@ -13,3 +13,5 @@ CREATE TABLE "document" (
 );
 
 CREATE INDEX "document_by_title_length" ON "document" ("title_length");
+
+CREATE VIEW "tagged_document" AS SELECT id, tags, title_length FROM document WHERE tags IS NOT NULL;
