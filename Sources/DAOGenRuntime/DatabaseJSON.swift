@@ -40,7 +40,9 @@ public struct DatabaseJSON<Value: Codable & Hashable & Sendable>: DatabaseValueC
         return (try? JSONCoding.decoder.decode(Value.self, from: data)).map(DatabaseJSON.init)
     }
 
-    /// Binds the JSON text; a value that cannot be encoded makes the next step throw.
+    /// Binds the JSON text; a value that cannot be encoded makes the next step throw. Inlinable, so the
+    /// encoding is specialized for `Value` in the module that binds it.
+    @inlinable
     public func bind(to statement: Statement, at index: Int32) {
         do {
             let data = try JSONCoding.encoder.encode(value)
@@ -53,14 +55,17 @@ public struct DatabaseJSON<Value: Codable & Hashable & Sendable>: DatabaseValueC
     /// Decodes the stored JSON text.
     /// - Throws: ``DAOGenError/invalidJSON(table:column:value:expected:reason:sql:)`` when the column holds
     ///   NULL, a number, or text that does not decode as `Value`.
+    @inlinable
     public static func read(from statement: Statement, at index: Int32) throws -> DatabaseJSON {
         try DatabaseJSON(statement.decodeJSON(at: index, table: nil))
     }
 }
 
 /// The coders of JSON columns, made once: every JSON column encodes with the same options.
+@usableFromInline
 enum JSONCoding {
     /// Sorted keys: one value, one text. Slashes are not escaped, so URLs read as written.
+    @usableFromInline
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -68,6 +73,7 @@ enum JSONCoding {
     }()
 
     /// Foundation's decoder with its default options.
+    @usableFromInline
     static let decoder = JSONDecoder()
 }
 
@@ -77,6 +83,7 @@ extension Statement {
     /// - Throws: ``DAOGenError/invalidJSON(table:column:value:expected:reason:sql:)``, naming the table and
     ///   the column, when the column holds text that does not decode as `Value` (or NULL, for a `Value` that
     ///   is not Optional).
+    @inlinable
     public func json<Value: Decodable>(at index: Int32, table: String) throws -> Value {
         if isNull(at: index), let none = (Value.self as? any NullableValue.Type)?.null as? Value {
             return none
@@ -85,6 +92,7 @@ extension Statement {
     }
 
     /// Binds the UTF-8 bytes as TEXT (SQLite copies them).
+    @usableFromInline
     func bindUTF8(_ bytes: UnsafeRawBufferPointer, at index: Int32) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             bind("", at: index)
@@ -94,35 +102,42 @@ extension Statement {
             handle, index, base.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count), sqliteTransient, UInt8(SQLITE_UTF8)))
     }
 
-    /// Decodes the TEXT (or blob) at `index` as JSON, straight from SQLite's bytes.
+    /// Decodes the TEXT (or blob) at `index` as JSON, straight from SQLite's bytes. Inlinable, so the
+    /// decoding is specialized for `Value` in the module that reads it.
+    @inlinable
     func decodeJSON<Value: Decodable>(at index: Int32, table: String?) throws -> Value {
         let type = sqlite3_column_type(handle, index)
-        let failure: String
-        if type == SQLITE_TEXT || type == SQLITE_BLOB {
-            let pointer = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_column_text(handle, index)) : sqlite3_column_blob(handle, index)
-            let count = Int(sqlite3_column_bytes(handle, index))
-            let data = pointer.map { Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: count, deallocator: .none) } ?? Data()
-            do {
-                return try JSONCoding.decoder.decode(Value.self, from: data)
-            } catch {
-                failure = Self.describe(error)
-            }
-        } else {
-            failure = type == SQLITE_NULL ? "the column is NULL" : "it is not text"
+        guard type == SQLITE_TEXT || type == SQLITE_BLOB else {
+            throw jsonError(at: index, table: table, expected: Value.self, reason: type == SQLITE_NULL ? "the column is NULL" : "it is not text")
         }
+        let pointer = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_column_text(handle, index)) : sqlite3_column_blob(handle, index)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        let data = pointer.map { Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: count, deallocator: .none) } ?? Data()
+        do {
+            return try JSONCoding.decoder.decode(Value.self, from: data)
+        } catch {
+            throw jsonError(at: index, table: table, expected: Value.self, reason: Self.describe(error))
+        }
+    }
+
+    /// The error for the column at `index`, whose value does not decode as `expected` for `reason`: the slow
+    /// path of ``decodeJSON(at:table:)``, kept out of line.
+    @usableFromInline
+    func jsonError(at index: Int32, table: String?, expected: Any.Type, reason: String) -> DAOGenError {
         let stored: String
-        if type == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) {
+        if sqlite3_column_type(handle, index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) {
             stored = UTF8Text.literal(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
         } else {
             stored = databaseValue(at: index).description
         }
-        throw DAOGenError.invalidJSON(
+        return DAOGenError.invalidJSON(
             table: table, column: columnName(at: index), value: stored,
-            expected: (Value.self as? any NullableValue.Type)?.wrappedTypeName ?? "\(Value.self)", reason: failure, sql: sql)
+            expected: (expected as? any NullableValue.Type)?.wrappedTypeName ?? "\(expected)", reason: reason, sql: sql)
     }
 
     /// A decoding error in a few words: what was wrong and where in the JSON.
-    private static func describe(_ error: any Error) -> String {
+    @usableFromInline
+    static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         func path(_ context: DecodingError.Context) -> String {
             let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
@@ -140,6 +155,7 @@ extension Statement {
 
 /// An Optional, whose nil stands for SQL NULL: how ``Statement/json(at:table:)`` reads NULL with one generic
 /// function (overloads for `Value` and `Value?` would be ambiguous where the property is Optional).
+@usableFromInline
 protocol NullableValue {
     /// nil.
     static var null: Self { get }
@@ -148,6 +164,8 @@ protocol NullableValue {
 }
 
 extension Optional: NullableValue {
+    @usableFromInline
     static var null: Wrapped? { nil }
+    @usableFromInline
     static var wrappedTypeName: String { "\(Wrapped.self)" }
 }

@@ -83,8 +83,6 @@ func daogenRead(_ database: Database) throws -> Double {
 
 // MARK: By hand: one JSONEncoder / JSONDecoder, the sqlite3 C API.
 
-let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
 func prepare(_ connection: OpaquePointer, _ sql: String) -> OpaquePointer {
     var statement: OpaquePointer?
     precondition(sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK)
@@ -98,6 +96,7 @@ func handInsert() throws -> (Double, OpaquePointer) {
     precondition(sqlite3_exec(connectionHandle, createTable, nil, nil, nil) == SQLITE_OK)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     let perRow = try nanosecondsPerRow(rows: rows) {
         sqlite3_exec(connectionHandle, "BEGIN", nil, nil, nil)
         let statement = prepare(connectionHandle, "INSERT INTO doc (meta) VALUES (?1)")
