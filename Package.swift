@@ -8,8 +8,9 @@ import PackageDescription
 /// and Scripts/record-golden-files.sh read it from here.
 let generatedFixtures = [
     "Library", "Notes", "Roster", "NewsCache", "TestTable", "Evolution", "MigrationTest", "EdgeCases", "EpochDates", "Trust",
+    "Documents",
     // The code of older schema versions (`daogen generate --schema-version 1`), to create old files in tests.
-    "LibraryV1", "EvolutionV1", "EvolutionV2", "MigrationTestV1", "TrustV1",
+    "LibraryV1", "EvolutionV1", "EvolutionV2", "MigrationTestV1", "TrustV1", "DocumentsV1",
     // Two schemas generated into one module (CONTRACT.md section 11): `Name/Sub` is the code of
     // Tests/Schemas/Name/Sub in Tests/Generated/Name/Sub, and every `Name/...` is one module.
     "Pair/Shelf", "Pair/Cache",

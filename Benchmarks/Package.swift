@@ -23,6 +23,12 @@ let package = Package(
             dependencies: [.product(name: "DAOGenRuntime", package: "daogen")],
             plugins: [.plugin(name: "DAOGenPlugin", package: "daogen")]
         ),
+        // The cost per row of a JSON column against hand-written JSONEncoder code (issue 24): the runtime
+        // and the C API only, so its release build does not wait for GRDB.
+        .executableTarget(
+            name: "daogen-json-bench",
+            dependencies: ["CSQLiteBench", .product(name: "DAOGenRuntime", package: "daogen")]
+        ),
         .executableTarget(
             name: "daogen-bench",
             dependencies: [

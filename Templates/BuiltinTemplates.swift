@@ -188,7 +188,7 @@ import Foundation
 {{#docLines}}
     ///{{^isBlank}} {{{text}}}{{/isBlank}}
 {{/docLines}}
-    {{{access}}}var {{{name}}}: {{{type}}}
+    {{{access}}}{{{setter}}}var {{{name}}}: {{{type}}}
 {{/properties}}
 
 {{#isView}}
@@ -234,7 +234,7 @@ extension {{{typeName}}}: {{{recordProtocol}}} {
         {{{access}}}var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
             switch self {
 {{#assignments}}
-            case let .{{{name}}}(value): (.{{{name}}}, value)
+            case let .{{{name}}}(value): (.{{{name}}}, {{{value}}})
 {{/assignments}}
             }
         }
@@ -271,7 +271,7 @@ extension {{{typeName}}}: {{{recordProtocol}}} {
     /// Reads a {{#isView}}row{{/isView}}{{^isView}}record{{/isView}} from the current row of a statement that selects every column, in column order.
     {{{access}}}init(row statement: Statement) throws {
 {{#reads}}
-        self.{{{property}}} = try statement.value(at: {{{index}}})
+        self.{{{property}}} = try {{{expression}}}
 {{/reads}}
     }
 {{^isView}}
@@ -402,7 +402,7 @@ extension {{{typeName}}} {
         /// Reads a row from the current row of the query's statement, by result column index.
         {{{access}}}init(row statement: Statement) throws {
 {{#reads}}
-            self.{{{property}}} = try statement.value(at: {{{index}}})
+            self.{{{property}}} = try {{{expression}}}
 {{/reads}}
         }
     }

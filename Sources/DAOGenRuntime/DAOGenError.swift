@@ -14,6 +14,9 @@ public enum DAOGenError: Error, CustomStringConvertible, Sendable, Equatable {
     case missingMigration(from: Int, to: Int)
     /// A stored value cannot be read as the Swift type of its column.
     case invalidValue(column: String, value: String, expected: String, sql: String)
+    /// A JSON column (`json: true`) holds a value that does not decode as its Swift type: `table` (nil when
+    /// the reader was not told) and `column` name it, `reason` says what did not decode.
+    case invalidJSON(table: String?, column: String, value: String, expected: String, reason: String, sql: String)
     /// The SQL has `expected` parameters for arguments, but `given` arguments were passed.
     case argumentCountMismatch(expected: Int, given: Int, sql: String)
     /// A value bound to the parameter at 1-based `parameter` cannot be stored without losing it,
@@ -43,6 +46,9 @@ public enum DAOGenError: Error, CustomStringConvertible, Sendable, Equatable {
             return "There is no migration from schema version \(from) to version \(to)."
         case let .invalidValue(column, value, expected, sql):
             return "The column \(column) holds \(value), which cannot be read as \(expected), in: \(sql)"
+        case let .invalidJSON(table, column, value, expected, reason, sql):
+            let name = table.map { "\($0).\(column)" } ?? column
+            return "The JSON column \(name) holds \(value), which cannot be decoded as \(expected) (\(reason)), in: \(sql)"
         case let .argumentCountMismatch(expected, given, sql):
             let parameters = expected == 1 ? "1 argument" : "\(expected) arguments"
             let passed = given == 1 ? "1 was given" : "\(given) were given"

@@ -24,12 +24,25 @@ extension RecordDAO where Record: TableRecord {
         }
     }
 
-    /// Binds and runs an insert or upsert, and returns the record as inserted.
+    /// Binds and runs an insert or upsert, and returns the record as inserted: read back from the row it
+    /// returns when the table has generated columns, otherwise the record with its new rowid.
     @inlinable
     static func insert(_ record: Record, with statement: Statement) throws -> Record {
         record.bind(to: statement)
+        if Record.statements.returnsRow {
+            return try insertReturning(with: statement)
+        }
         try statement.execute()
         return record.inserted(rowID: statement.lastInsertedRowID)
+    }
+
+    /// Runs a bound insert or upsert that returns its row (`RETURNING`), and reads the record from it.
+    @usableFromInline
+    static func insertReturning(with statement: Statement) throws -> Record {
+        guard let stored = try statement.fetchOne(Record.init(row:)) else {
+            throw DatabaseError(resultCode: .error, message: "The insert returned no row.", sql: statement.sql)
+        }
+        return stored
     }
 
     /// Deletes every row and returns how many there were.

@@ -56,6 +56,12 @@ public enum RecordSQL {
         " WHERE " + key.enumerated().map { SQLIdentifier.quoted($0.element) + " = ?\($0.offset + 1)" }.joined(separator: " AND ")
     }
 
+    /// ` RETURNING "a", "b", "c"`: what an insert or upsert of a table with generated columns appends, so the
+    /// record comes back with the values SQLite computed.
+    public static func returning(_ columns: [String]) -> String {
+        " RETURNING " + selection(columns)
+    }
+
     /// `DELETE FROM "t"`.
     public static func deleteAll(from table: String) -> String {
         "DELETE FROM " + SQLIdentifier.quoted(table)

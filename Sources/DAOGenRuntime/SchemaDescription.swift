@@ -16,7 +16,7 @@ public struct SchemaDescription: Sendable, Equatable {
         public var indexes: [String]
     }
 
-    /// One column, as `PRAGMA table_info` reports it.
+    /// One column, as `PRAGMA table_xinfo` reports it (generated columns included).
     public struct Column: Sendable, Equatable {
         /// The column's name.
         public var name: String
@@ -28,6 +28,8 @@ public struct SchemaDescription: Sendable, Equatable {
         public var defaultValue: String?
         /// Position in the primary key (1-based), or 0.
         public var primaryKeyPosition: Int
+        /// `VIRTUAL` or `STORED` for a generated column (`GENERATED ALWAYS AS`), nil for an ordinary one.
+        public var generated: String? = nil
     }
 
     /// Tables sorted by name; virtual tables and their shadow tables are in ``virtualTables``.
@@ -57,15 +59,17 @@ public struct SchemaDescription: Sendable, Equatable {
             let filter = "m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND m.sql NOT LIKE 'CREATE VIRTUAL TABLE%'"
             var columns: [String: [Column]] = [:]
             for row in try database.rows("""
-                SELECT m.name, p.name, p.type, p."notnull", p.dflt_value, p.pk \
-                FROM \(tables) JOIN pragma_table_info(m.name) AS p WHERE \(filter) ORDER BY m.name, p.cid
+                SELECT m.name, p.name, p.type, p."notnull", p.dflt_value, p.pk, p.hidden \
+                FROM \(tables) JOIN pragma_table_xinfo(m.name) AS p WHERE \(filter) ORDER BY m.name, p.cid
                 """) {
                 columns[Self.text(row[0]), default: []].append(Column(
                     name: Self.text(row[1]),
                     type: Self.text(row[2]).uppercased(),
                     notNull: Self.integer(row[3]) != 0,
                     defaultValue: row[4] == .null ? nil : Self.text(row[4]),
-                    primaryKeyPosition: Self.integer(row[5])))
+                    primaryKeyPosition: Self.integer(row[5]),
+                    // table_xinfo's hidden: 2 for a VIRTUAL generated column, 3 for a STORED one.
+                    generated: [2: "VIRTUAL", 3: "STORED"][Self.integer(row[6])]))
             }
             var foreignKeys: [String: [String]] = [:]
             for row in try database.rows("""
@@ -265,6 +269,7 @@ public struct SchemaDescription: Sendable, Equatable {
         if column.notNull { text += " NOT NULL" }
         if let defaultValue = column.defaultValue { text += " DEFAULT \(defaultValue)" }
         if column.primaryKeyPosition > 0 { text += " PRIMARY KEY (\(column.primaryKeyPosition))" }
+        if let generated = column.generated { text += " GENERATED \(generated)" }
         return text
     }
 }

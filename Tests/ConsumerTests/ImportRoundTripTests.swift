@@ -52,7 +52,6 @@ import Testing
         #expect(schema.tables.map(\.name) == ["Note", "counter", "kv", "odd \"name\" table", "pair", "s"])
         #expect(schema.warnings == [
             "column 'counter.label' has no type (BLOB affinity) but holds blob and integer and real and text values; it is imported as swift: DatabaseValue, which reads every value as stored",
-            "column 'odd \"name\" table.total' is not imported: it is a generated column (GENERATED ALWAYS AS), which the schema format cannot express; the records do not read it, and a later table rebuild would drop it",
             "column 'odd \"name\" table.born' is declared DATE (NUMERIC affinity) but holds integer and text values; it is imported as swift: DatabaseValue, which reads every value as stored",
         ])
         #expect(schema.refusals == [
@@ -81,6 +80,8 @@ import Testing
             """)
         #expect(files["Counter.yaml"]?.contains("        primaryKey: DESC\n        notNull: false") == true)
         #expect(files["OddNameTable.yaml"]?.contains("  - name: \"odd \\\"name\\\" table\"\n") == true)
+        // A generated column is read back as `generated:`, with its expression as the CREATE TABLE wrote it.
+        #expect(files["OddNameTable.yaml"]?.contains("      - name: total\n        type: INTEGER\n        generated: \"\\\"group\\\" * 2\"\n") == true)
         #expect(files["S.yaml"]?.contains("references: { table: Note, column: cdate, onDelete: \"SET NULL\", deferrable: true }") == true)
         #expect(files["S.yaml"]?.contains("columns: [\"b COLLATE NOCASE DESC\", a]\n        where: \"a IS NOT NULL\"") == true)
     }

@@ -14,7 +14,7 @@ import Testing
     @Test func unknownKey() throws {
         let result = try diagnostics(["t.yaml": tableFile("      - name: a\n        type: TEXT\n        nullable: true\n")])
         #expect(result == [
-            "S/t.yaml:9:9: error: unknown key 'nullable' in a column; expected one of: name, type, declaredType, swiftName, doc, primaryKey, autoincrement, unique, notNull, collate, default, check, references, swift, enum, since, until, renamedFrom"
+            "S/t.yaml:9:9: error: unknown key 'nullable' in a column; expected one of: name, type, declaredType, swiftName, doc, primaryKey, autoincrement, unique, notNull, collate, default, check, references, swift, enum, since, until, renamedFrom, json, generated, stored"
         ])
     }
 

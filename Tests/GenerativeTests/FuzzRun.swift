@@ -45,6 +45,13 @@ struct FuzzRun {
         var escape: String?
     }
 
+    /// Standard Codable types (and the words of their spelled-out generics) a JSON column's type may be made of
+    /// and still compile without the app's own types.
+    static let standardCodableTypes: Set<String> = [
+        "String", "Int", "Int64", "Int32", "Int16", "Int8", "UInt8", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID",
+        "Decimal", "Array", "Dictionary", "Set", "Swift", "Foundation",
+    ]
+
     /// The file SQL payloads of mutants try to create; generating must never create it.
     var canary: URL { output.appending(path: "canary/created-by-a-schema.sqlite") }
 
@@ -104,8 +111,13 @@ struct FuzzRun {
                 // A `swift:` type that is not one daogen knows is the app's to declare: code using one
                 // cannot compile on its own, so it stays out of the compiled sample.
                 outcome.needsAppTypes = loaded.schema.tables.flatMap(\.columns).contains { column in
-                    if case let .custom(name) = column.swiftType { return name != "DatabaseValue" }
-                    return false
+                    switch column.swiftType {
+                    case let .custom(name): return name != "DatabaseValue"
+                    // A JSON column's type compiles alone when it is made of standard Codable types only.
+                    case let .json(name):
+                        return name.split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains { !Self.standardCodableTypes.contains(String($0)) }
+                    default: return false
+                    }
                 }
             } catch let error as DiagnosticsError {
                 outcome.diagnostics = error.diagnostics

@@ -35,12 +35,14 @@ struct SchemaMutator {
         "\"'x' || (SELECT 1)\"", "\"INTEGER PRIMARY KEY\"", "self", "Type", "\"\"", "true", "null", "~", "\"it's\"",
         "\"é漢字🙂\"", "[]", "{}", "0x10", "3.5", "\"x\\ty\"", "\"*/ /*\"", "\"\\\\\"", "'''", "\"`\"", "\"#\"", "\"\\u202E\"",
         "2", "3", "5", "Int8", "UUID", "Date", "Bool", "\"300\"", "\"(\"", "\")\"", "\"a b\"", "\"_\"", "\"1abc\"",
+        "\"[String]\"", "\"[String: [Int]]\"", "\"Set<String>?\"", "\"length(id)\"", "\"id + 1\"", "\"json('[1]')\"",
     ]
 
     static let wrongKinds = ["[a, b]", "{x: 1}", "~", "[[]]", "{}", "[{name: x}]", "!!binary aGVsbG8="]
 
     static let keys = ["name", "type", "since", "until", "default", "check", "where", "enum", "swift", "notNull",
-                       "primaryKey", "unique", "columns", "indexes", "references", "renamedFrom", "version", "sql", "doc", "swiftName"]
+                       "primaryKey", "unique", "columns", "indexes", "references", "renamedFrom", "version", "sql", "doc", "swiftName",
+                       "json", "generated", "stored"]
 
     /// Applies one to three mutations to the files (name -> text) of a schema directory.
     mutating func mutate(_ files: [String: String]) -> [String: String] {

@@ -38,6 +38,10 @@ struct CreateTableParser {
         var autoincrement = false
         var checks: [String] = []
         var deferrable = false
+        /// The expression of `GENERATED ALWAYS AS (...)` (or `AS (...)`), as written.
+        var generated: String?
+        /// `STORED` after the generated expression (VIRTUAL otherwise).
+        var stored = false
     }
 
     /// Column clauses by column name (as written, unquoted).
@@ -147,6 +151,13 @@ struct CreateTableParser {
                 case "CHECK":
                     if let (text, next) = Self.group(after: index, in: item, source: source) {
                         clauses.checks.append(text)
+                        index = next
+                        continue
+                    }
+                case "AS":
+                    if let (text, next) = Self.group(after: index, in: item, source: source) {
+                        clauses.generated = text
+                        clauses.stored = next < item.count && item[next].keyword == "STORED"
                         index = next
                         continue
                     }

@@ -89,6 +89,10 @@ public enum ImportYAMLWriter {
             if let collate = column.collate { lines.append("        collate: \(collate)") }
             if let defaultSQL = column.defaultSQL { lines.append("        default: \(quoted(defaultSQL))") }
             if let check = column.check { lines.append("        check: \(quoted(check))") }
+            if let generated = column.generated {
+                lines.append("        generated: \(quoted(generated))")
+                if column.stored { lines.append("        stored: true") }
+            }
             if let reference = column.references {
                 var parts = ["table: \(scalar(reference.table))"]
                 if !reference.column.isEmpty { parts.append("column: \(scalar(reference.column))") }

@@ -96,6 +96,10 @@ public struct ImportedColumn: Sendable, Equatable {
     public var references: ImportedReference?
     /// A `swift:` type, when the stored values do not fit the affinity's default type.
     public var swift: String?
+    /// The expression of a generated column (`generated:`).
+    public var generated: String?
+    /// A STORED generated column (`stored: true`).
+    public var stored = false
 }
 
 /// A single-column foreign key.

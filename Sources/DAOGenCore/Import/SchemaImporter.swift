@@ -129,18 +129,24 @@ public enum SchemaImporter {
         }
         usedTypeNames.insert(table.swiftName ?? typeName)
 
-        // Columns: table_xinfo also lists generated columns (hidden 2 and 3), which the format cannot express.
+        // Columns: table_xinfo also lists generated columns (hidden 2 for VIRTUAL, 3 for STORED), read back
+        // as `generated:` with their expression as the CREATE TABLE writes it.
         var keyColumns: [(position: Int, name: String)] = []
         var usedPropertyNames: Set<String> = []
         for row in try database.rows("PRAGMA table_xinfo(\(quoted))") {
             let columnName = text(row[1])
             let hidden = integer(row[6])
-            if hidden != 0 {
+            let generated = parsed.columns[columnName]?.generated
+            if hidden != 0, hidden != 2 && hidden != 3 || generated == nil {
                 warnings.append(
-                    "column '\(name).\(columnName)' is not imported: it is a generated column (GENERATED ALWAYS AS), which the schema format cannot express; the records do not read it, and a later table rebuild would drop it")
+                    "column '\(name).\(columnName)' is not imported: it is a hidden column the schema format cannot express; the records do not read it, and a later table rebuild would drop it")
                 continue
             }
             var column = ImportedColumn(name: columnName, type: text(row[2]))
+            if hidden != 0 {
+                column.generated = generated
+                column.stored = hidden == 3
+            }
             column.notNull = integer(row[3]) != 0
             column.defaultSQL = row[4] == .null ? nil : text(row[4])
             if integer(row[5]) > 0 { keyColumns.append((integer(row[5]), columnName)) }

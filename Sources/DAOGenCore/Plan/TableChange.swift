@@ -49,9 +49,12 @@ struct TableChange {
         table.name(at: oldVersion) != table.name(at: newVersion) || carriedColumns.contains { $0.old != $0.new }
     }
 
-    /// Every column whose values the rebuild copies: carried and replaced ones.
+    /// Every column whose values the rebuild copies: carried and replaced ones, except those generated at the
+    /// new version, which SQLite computes (an INSERT cannot write them).
     var copiedColumns: [(old: String, new: String)] {
-        carriedColumns + replacedColumns.map { ($0.old.name(at: oldVersion), $0.new.name(at: newVersion)) }
+        let generated = Set(table.columns(at: newVersion).filter { $0.generated != nil }.map { $0.name(at: newVersion) })
+        return (carriedColumns + replacedColumns.map { ($0.old.name(at: oldVersion), $0.new.name(at: newVersion)) })
+            .filter { !generated.contains($0.new) }
     }
 
     private var checksChanged: Bool {
@@ -99,9 +102,11 @@ struct TableChange {
         table.columns(at: oldVersion).contains(where: \.autoincrement) && table.columns(at: newVersion).contains(where: \.autoincrement)
     }
 
-    /// ALTER TABLE ... ADD COLUMN takes no key, no UNIQUE, no non-constant default, and NOT NULL only with a default.
+    /// ALTER TABLE ... ADD COLUMN takes no key, no UNIQUE, no non-constant default, NOT NULL only with a
+    /// default, and no STORED generated column (a VIRTUAL one it takes).
     private func canAdd(_ column: Column) -> Bool {
         if column.primaryKey || column.unique { return false }
+        if column.generated != nil && column.stored { return false }
         if let defaultSQL = column.defaultSQL {
             let expression = SQLWriter.defaultExpression(defaultSQL)
             if expression.hasPrefix("(") || expression.uppercased().hasPrefix("CURRENT_") { return false }
@@ -112,12 +117,13 @@ struct TableChange {
         return true
     }
 
-    /// ALTER TABLE ... DROP COLUMN refuses key, UNIQUE, foreign-key columns and columns a CHECK may name.
+    /// ALTER TABLE ... DROP COLUMN refuses key, UNIQUE, foreign-key columns and columns a CHECK or a
+    /// generated column's expression may name.
     private func canDrop(_ column: Column) -> Bool {
         if column.primaryKey || column.unique || column.references != nil { return false }
         let name = column.name(at: oldVersion).lowercased()
         let checks = table.checks.filter { $0.range.contains(oldVersion) }.map(\.sql)
-            + table.columns(at: oldVersion).compactMap(\.check)
+            + table.columns(at: oldVersion).compactMap(\.check) + table.columns(at: oldVersion).compactMap(\.generated)
         if checks.contains(where: { $0.lowercased().contains(name) }) { return false }
         let referenced = schema.tables.contains { other in
             other.columns(at: oldVersion).contains { $0.references?.table == table.name && $0.references?.column == column.name }

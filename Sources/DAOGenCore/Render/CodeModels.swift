@@ -131,8 +131,17 @@ struct BindModel: Encodable {
     var index: Int
 }
 
-/// Reading one property from column `index` of the current row: `self.property = try statement.value(at: index)`.
+/// Reading one property from column `index` of the current row: `self.property = try expression`, where
+/// the expression is `statement.value(at: index)` (or a JSON column's `statement.json(at:table:)`).
 struct ReadModel: Encodable {
     var property: String
     var index: Int
+    /// The reading expression.
+    var expression: String
+
+    init(property: String, index: Int, expression: String? = nil) {
+        self.property = property
+        self.index = index
+        self.expression = expression ?? "statement.value(at: \(index))"
+    }
 }

@@ -13,20 +13,32 @@ struct ColumnCode {
     /// The property's type, as written inside the record.
     var type: String { column.swiftType.swiftName + (isOptional ? "?" : "") }
 
+    /// True for a generated column (`GENERATED ALWAYS AS`): a read-only property, absent from `init`,
+    /// never bound by insert, upsert or update.
+    var isGenerated: Bool { column.generated != nil }
+
+    /// The type of the column's `TypedColumn` and of the values its conditions bind: the property's,
+    /// with a JSON type wrapped in `DatabaseJSON` (`compared` is the type the property compares as).
+    func storedType(comparing compared: String) -> String {
+        guard case .json = column.swiftType else { return compared }
+        return JSONValueCode.storedType(column.swiftType) + (compared.hasSuffix("?") ? "?" : "")
+    }
+
     /// The non-optional type as written outside the record: a nested enum qualified by the record.
     var qualifiedType: String {
         if case .enumeration = column.swiftType { return "\(recordName).\(column.swiftType.swiftName)" }
         return column.swiftType.swiftName
     }
 
-    /// The binding of `value` to parameter `index`: the runtime's conversion of the type binds it.
-    func bind(_ value: String, at index: Int) -> BindModel {
-        BindModel(value: value, index: index)
+    /// The binding of `value` (an Optional when `optional`) to parameter `index`: the runtime's conversion of
+    /// the type binds it (a JSON column's `DatabaseJSON`).
+    func bind(_ value: String, at index: Int, optional: Bool = false) -> BindModel {
+        BindModel(value: JSONValueCode.bound(value, type: column.swiftType, optional: optional), index: index)
     }
 
     /// The binding of the record's property (`self`) to parameter `index`.
     func bindProperty(at index: Int) -> BindModel {
-        bind("self.\(property)", at: index)
+        bind("self.\(property)", at: index, optional: isOptional)
     }
 
     /// The internal name of a method parameter for this column: the property name, unless it would
@@ -56,10 +68,11 @@ struct ColumnCode {
             defaultValue: initDefault, isLast: isLast)
     }
 
-    /// The reading of the property from column `index`, for `init(row:)`: the runtime's conversion of the
-    /// property's type reads it.
-    func read(at index: Int) -> ReadModel {
-        ReadModel(property: property, index: index)
+    /// The reading of the property from column `index` of the table named by `tableLiteral` (a Swift string
+    /// literal), for `init(row:)`: the runtime's conversion of the property's type reads it.
+    func read(at index: Int, tableLiteral: String) -> ReadModel {
+        ReadModel(
+            property: property, index: index, expression: JSONValueCode.read(at: index, type: column.swiftType, tableLiteral: tableLiteral))
     }
 
     /// The parameter's default in the memberwise initializer: nil for nullable columns,
@@ -93,6 +106,12 @@ struct ColumnCode {
             return number == 1 ? "true" : "false"
         case let (.bool(flag), .bool):
             return flag ? "true" : "false"
+        // An empty JSON array or object for a JSON column of an array or dictionary type.
+        case let (.text(text), .json(type)) where type.hasPrefix("[") && type.hasSuffix("]"):
+            let isDictionary = SchemaResolver.isDictionaryTypeName(type)
+            if text.trimmingBlanks() == "[]" && !isDictionary { return "[]" }
+            if text.trimmingBlanks() == "{}" && isDictionary { return "[:]" }
+            return nil
         default:
             return nil
         }

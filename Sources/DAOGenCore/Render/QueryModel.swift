@@ -55,7 +55,8 @@ extension TableModel {
                 parameters.append(ParameterModel(
                     label: label, innerName: label == inner ? nil : inner, type: parameter.value.swiftName,
                     isLast: offset == analyzed.parameters.count - 1))
-                binds.append(BindModel(value: inner, index: parameter.index))
+                binds.append(BindModel(
+                    value: JSONValueCode.bound(inner, type: parameter.value.type, optional: parameter.value.isOptional), index: parameter.index))
             }
 
             let rowType: String
@@ -69,11 +70,15 @@ extension TableModel {
             case .single:
                 let column = analyzed.columns[0]
                 rowType = column.value.swiftName
-                read = "{ statement in try statement.value(at: 0, as: \(rowType).self) }"
+                if case .json = column.value.type {
+                    read = "{ statement in try \(JSONValueCode.read(at: 0, type: column.value.type, tableLiteral: sqlNameLiteral)) as \(rowType) }"
+                } else {
+                    read = "{ statement in try statement.value(at: 0, as: \(rowType).self) }"
+                }
             case let .structure(name):
                 rowType = "\(typeName).\(name)"
                 read = "\(typeName).\(name).init(row:)"
-                queryStructs.append(Self.structModel(name: name, query: query, columns: analyzed.columns))
+                queryStructs.append(Self.structModel(name: name, query: query, columns: analyzed.columns, tableLiteral: sqlNameLiteral))
             }
             let returnType: String
             var bodyLines: [String]
@@ -117,7 +122,7 @@ extension TableModel {
     }
 
     /// A struct nested in the record holding one row of a query's result.
-    private static func structModel(name: String, query: Query, columns: [AnalyzedQuery.ResultColumn]) -> QueryStructModel {
+    private static func structModel(name: String, query: Query, columns: [AnalyzedQuery.ResultColumn], tableLiteral: String) -> QueryStructModel {
         let properties = columns.map { column in
             let property = SwiftNaming.escaped(column.swiftName)
             // `self` would hide the instance inside the initializer.
@@ -135,6 +140,8 @@ extension TableModel {
                     label: property.name, innerName: property.name == property.parameterName ? nil : property.parameterName,
                     type: property.type, isLast: offset == properties.count - 1)
             },
-            reads: properties.enumerated().map { ReadModel(property: $1.name, index: $0) })
+            reads: properties.enumerated().map { offset, property in
+                ReadModel(property: property.name, index: offset, expression: JSONValueCode.read(at: offset, type: columns[offset].value.type, tableLiteral: tableLiteral))
+            })
     }
 }

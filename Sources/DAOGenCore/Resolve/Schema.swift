@@ -233,6 +233,11 @@ public struct Column: SchemaElement {
     public var references: ForeignKey?
     /// The Swift type of the property.
     public var swiftType: SwiftValueType
+    /// `generated:`: the expression of a generated column (`GENERATED ALWAYS AS (...)`), which SQLite
+    /// computes and the DAO never writes; nil for an ordinary column.
+    public var generated: String? = nil
+    /// `stored: true`: the generated column is STORED (computed on write), not VIRTUAL (on read).
+    public var stored: Bool = false
     /// Versions the column exists in.
     public var range: VersionRange
     /// Its former name, if it was renamed.

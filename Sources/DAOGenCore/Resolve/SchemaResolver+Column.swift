@@ -4,7 +4,7 @@ extension SchemaResolver {
     static let columnKeys = [
         "name", "type", "declaredType", "swiftName", "doc", "primaryKey", "autoincrement", "unique", "notNull", "collate",
         "default", "check", "references", "swift", "enum", "since", "until", "renamedFrom",
-    ]
+    ] + jsonAndGeneratedKeys
     static let collations = ["BINARY", "NOCASE", "RTRIM"]
     static let foreignKeyActions = ["CASCADE", "SET NULL", "SET DEFAULT", "RESTRICT", "NO ACTION"]
 
@@ -65,11 +65,15 @@ extension SchemaResolver {
         if let node = values["swiftName"], let swiftName = reader.name(node, key: "swiftName") {
             column.swiftName = swiftName
         }
-        if let type = resolveSwiftType(values, column: column) {
+        let isJSON = values["json"].flatMap { reader.bool($0, key: "json") } ?? false
+        if isJSON {
+            // The Swift type of a JSON column is any Codable type: `resolveJSONAndGenerated` reads it.
+        } else if let type = resolveSwiftType(values, column: column) {
             column.swiftType = type
         } else if values["swift"] == nil, values["enum"] == nil, typeKey == "type", knownType {
             warnAboutFallbackAffinity(column, at: typeNode.location)
         }
+        resolveJSONAndGenerated(values, isJSON: isJSON, into: &column)
         if let node = values["default"], let defaultSQL = column.defaultSQL,
            let problem = Self.defaultProblem(SQLLiteral(sql: defaultSQL), of: column) {
             reader.diagnostics.error(problem, at: node.location)

@@ -7,6 +7,9 @@ public enum SwiftValueType: Sendable, Hashable {
     case enumeration(name: String, cases: [EnumCase], rawType: EnumRawType)
     /// A user type conforming to `DatabaseValueConvertible`.
     case custom(String)
+    /// `json: true`: any `Codable & Hashable & Sendable` Swift type (as written in `swift:`), stored as JSON
+    /// text through the runtime's `DatabaseJSON`.
+    case json(String)
 
     /// The Swift spelling of the type, without optionality.
     public var swiftName: String {
@@ -28,6 +31,7 @@ public enum SwiftValueType: Sendable, Hashable {
         case .uuid: return "UUID"
         case let .enumeration(name, _, _): return name
         case let .custom(name): return name
+        case let .json(name): return name
         }
     }
 
@@ -77,6 +81,7 @@ public enum SwiftValueType: Sendable, Hashable {
         case .enumeration(_, _, .string): return [.text, .blob]
         case .enumeration(_, _, .int64): return [.integer, .numeric]
         case .custom: return nil
+        case .json: return [.text]
         }
     }
 }

@@ -99,12 +99,15 @@ enum SQLWriter {
         }
         if column.unique { append("UNIQUE") }
         if let collate = column.collate { append("COLLATE \(collate)") }
+        if let generated = column.generated { append("GENERATED ALWAYS AS (\(generated)) \(column.stored ? "STORED" : "VIRTUAL")") }
         if let defaultSQL = column.defaultSQL { append("DEFAULT \(defaultExpression(defaultSQL))") }
         if let check = column.check { append("CHECK (\(check))") }
         if case let .enumeration(_, cases, rawType) = column.swiftType {
             let values = cases.map { rawType == .string ? literal($0.rawValue) : $0.rawValue }
             append("CHECK (\(name) IN (\(values.joined(separator: ", "))))")
         }
+        // json_valid(NULL) is 0 before SQLite 3.45 (NULL since): NULL is allowed by name.
+        if case .json = column.swiftType { append("CHECK (\(name) IS NULL OR json_valid(\(name)))") }
         if let reference = column.references {
             let target = findTable(reference.table, version)
             let tableName = target?.name(at: version) ?? reference.table

@@ -60,13 +60,22 @@ struct TableStatements: Sendable {
 
     var selectAll: String { RecordSQL.selectAll(from: sqlName, columns: columnNames) }
 
-    var insert: String { RecordSQL.insert(into: sqlName, columns: columnNames) }
+    /// The SQL names of the columns the DAO writes: every column but the generated ones.
+    var writtenColumnNames: [String] { columns.filter { $0.generated == nil }.map { $0.name(at: version) } }
+
+    /// ` RETURNING` every column when the table has generated columns (the record comes back with their
+    /// values), empty otherwise: as the runtime's `RecordStatements` writes it.
+    var returning: String { columns.contains { $0.generated != nil } ? RecordSQL.returning(columnNames) : "" }
+
+    var insert: String { RecordSQL.insert(into: sqlName, columns: writtenColumnNames) + returning }
 
     var hasPrimaryKey: Bool { !keyNames.isEmpty }
 
-    var upsert: String { RecordSQL.upsert(into: sqlName, columns: columnNames, conflict: keyColumnNames, kept: keyColumnNames) }
+    var upsert: String {
+        RecordSQL.upsert(into: sqlName, columns: writtenColumnNames, conflict: keyColumnNames, kept: keyColumnNames) + returning
+    }
 
-    var update: String { RecordSQL.update(sqlName, columns: columnNames, key: keyColumnNames) }
+    var update: String { RecordSQL.update(sqlName, columns: writtenColumnNames, key: keyColumnNames) }
 
     var deleteByKey: String { deleteAll + RecordSQL.keyCondition(keyColumnNames) }
 

@@ -108,6 +108,10 @@ struct MigrationProof {
                         at: schema.settings.versionLocation)
                 }
             }
+            for problem in Self.generatedColumnProblems(of: schema, at: next, in: database) {
+                diagnostics.error(
+                    "after migrating from version \(version) to \(next), \(problem.message)", at: problem.table.location(of: "name"))
+            }
             if runsStatements {
                 for problem in ViewAndTriggerCheck.problems(of: schema, at: next, in: database, after: " after the migration from version \(version)") {
                     diagnostics.error(problem.message, at: problem.location)
@@ -166,7 +170,8 @@ struct MigrationProof {
             }
             if touchesRows { return nil }
             var compared = ComparedTable(table: table, columns: [], before: [], after: [])
-            for column in table.columns(at: next) {
+            // A generated column's values are checked against its expression (`generatedColumnProblems`).
+            for column in table.columns(at: next) where column.generated == nil {
                 guard let old = table.column(named: column.name, at: version), old.affinity == column.affinity,
                       !mentioned(column.name), !mentioned(old.name(at: version))
                 else { continue }

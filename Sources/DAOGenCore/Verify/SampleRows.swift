@@ -32,7 +32,8 @@ struct SampleRows {
             && (try? database.execute("BEGIN")) != nil
         defer { if inTransaction { try? database.execute("COMMIT") } }
         for table in tables {
-            let columns = table.columns(at: version)
+            // SQLite computes generated columns: an INSERT cannot write them.
+            let columns = table.columns(at: version).filter { $0.generated == nil }
             var lastError = ""
             var insertedAny = false
             let keys = Set(table.primaryKeyNames(at: version))
@@ -178,6 +179,9 @@ struct SampleRows {
             return .text("00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits)
         case .uuid(.blob):
             return .blob(Data((0..<16).map { $0 >= 14 ? UInt8(truncatingIfNeeded: number >> ((15 - $0) * 8)) : 0 }))
+        case .json:
+            // Valid JSON (the column's CHECK), distinct per row: a JSON string.
+            return .text("\"\(table.name) \(column.name) \(number)\"")
         case .custom:
             switch column.affinity {
             case .integer, .numeric: return .integer(number)
