@@ -59,13 +59,10 @@ extension Statement {
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when the column is not
     ///   such text.
     public func iso8601Date(at index: Int32) throws -> Date {
-        if sqlite3_column_type(handle, index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) {
-            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
-            if let milliseconds = ISO8601Timestamp.fixedWidthMilliseconds(bytes) ?? ISO8601Timestamp.milliseconds(parsing: bytes) {
-                return EpochMilliseconds.date(milliseconds: milliseconds)
-            }
+        guard let date = try optionalISO8601Date(at: index) else {
+            throw invalidValue(at: index, expected: "Date (ISO-8601 text)")
         }
-        throw invalidValue(at: index, expected: "Date (ISO-8601 text)")
+        return date
     }
 
     /// The column at 0-based `index` read as ISO-8601 text, or nil for NULL.
@@ -105,6 +102,15 @@ extension Statement {
         return Date(timeIntervalSince1970: try convertedDouble(at: index, expected: "Date (seconds since 1970)"))
     }
 
+    /// The column at 0-based `index` read as a number of seconds since 1970-01-01T00:00:00Z, or nil for
+    /// NULL: what `isNull(at:)` followed by ``unixEpochDate(at:)`` reads.
+    ///
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` as ``unixEpochDate(at:)``.
+    @inlinable
+    public func optionalUnixEpochDate(at index: Int32) throws -> Date? {
+        try optionalDouble(at: index, expected: "Date (seconds since 1970)").map { Date(timeIntervalSince1970: $0) }
+    }
+
     /// The column at 0-based `index` read as an integer number of milliseconds since
     /// 1970-01-01T00:00:00Z, within the stored range of 8.64e15 ms either side of 1970.
     ///
@@ -112,10 +118,20 @@ extension Statement {
     ///   such an integer, checked like ``int64(at:)``, and for one out of the range, which no
     ///   `Date` binding stores.
     public func unixEpochMillisecondsDate(at index: Int32) throws -> Date {
-        let value = sqlite3_column_value(handle, index)
+        guard let date = try optionalUnixEpochMillisecondsDate(at: index) else {
+            throw invalidValue(at: index, expected: "Date (milliseconds since 1970)")
+        }
+        return date
+    }
+
+    /// The column at 0-based `index` read as an integer number of milliseconds since
+    /// 1970-01-01T00:00:00Z, or nil for NULL: what `isNull(at:)` followed by
+    /// ``unixEpochMillisecondsDate(at:)`` reads.
+    ///
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` as ``unixEpochMillisecondsDate(at:)``.
+    public func optionalUnixEpochMillisecondsDate(at index: Int32) throws -> Date? {
         let expected = "Date (milliseconds since 1970)"
-        let milliseconds = sqlite3_value_type(value) == SQLITE_INTEGER
-            ? sqlite3_value_int64(value) : try convertedInt64(at: index, expected: expected)
+        guard let milliseconds = try optionalInt64(at: index, expected: expected) else { return nil }
         guard milliseconds.magnitude <= EpochMilliseconds.limit.magnitude else {
             throw invalidValue(at: index, expected: expected)
         }
