@@ -157,24 +157,14 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
     }
 
     /// `SELECT <every column> FROM <table>`, then ` WHERE <condition>`, the ORDER BY clause and
-    /// ` LIMIT ? OFFSET ?` when `limited`: written into one buffer, since a typed condition builds it on
-    /// every call to look its statement up.
+    /// ` LIMIT ? OFFSET ?` when `limited`: written into one buffer (``SQLText``), since a typed condition
+    /// builds it on every call to look its statement up.
     @inlinable
     static func selectSQL(where condition: String?, orderBy: [SQLOrdering<Record.Column>], limited: Bool) -> String {
         let selectAll = Record.statements.selectAll
         guard condition != nil || !orderBy.isEmpty || limited else { return selectAll }
-        let orderByClause = orderBy.isEmpty ? "" : orderBy.orderByClause
-        var sql = ""
-        sql.reserveCapacity(selectAll.utf8.count + (condition.map { $0.utf8.count + 7 } ?? 0) + orderByClause.utf8.count + 16)
-        sql.append(selectAll)
-        if let condition {
-            sql.append(" WHERE ")
-            sql.append(condition)
-        }
-        sql.append(orderByClause)
-        if limited {
-            sql.append(" LIMIT ? OFFSET ?")
-        }
-        return sql
+        return SQLText.concatenation(
+            selectAll, condition == nil ? "" : " WHERE ", condition ?? "", orderBy.isEmpty ? "" : orderBy.orderByClause,
+            limited ? " LIMIT ? OFFSET ?" : "")
     }
 }
