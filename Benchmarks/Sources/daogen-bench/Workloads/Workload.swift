@@ -8,6 +8,8 @@ protocol Workload {
     var title: String { get }
     /// True for the fetch workloads, which the "2× faster than GRDB Codable" target covers.
     var isFetch: Bool { get }
+    /// The largest ratio of daogen's time to the C API's that the workload's target allows.
+    var daogenTarget: Double { get }
     /// The checksum every implementation must produce, when the workload knows it in advance;
     /// otherwise every implementation must agree with the first one, the hand-written baseline.
     var expected: Checksum? { get }
@@ -18,6 +20,11 @@ protocol Workload {
 
     /// Does the work once with `implementation`, on fresh copies of the prepared files.
     func run(_ implementation: any Implementation, _ scratch: Scratch) throws -> Sample
+}
+
+extension Workload {
+    /// Within 1.10× of the C API, the target of most workloads.
+    var daogenTarget: Double { 1.10 }
 }
 
 /// How many rows each workload handles.
