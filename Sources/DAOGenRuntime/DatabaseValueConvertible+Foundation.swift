@@ -15,6 +15,12 @@ extension Data: DatabaseValueConvertible {
         try statement.data(at: index)
     }
 
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> Data? {
+        try statement.optionalData(at: index)
+    }
+
     /// The bytes, as a blob (an empty blob for empty data, not NULL).
     public var databaseValue: DatabaseValue { .blob(self) }
 
@@ -47,6 +53,16 @@ extension Date: DatabaseValueConvertible {
         case .iso8601: try statement.iso8601Date(at: index)
         case .unixEpoch: try statement.unixEpochDate(at: index)
         case .unixEpochMilliseconds: try statement.unixEpochMillisecondsDate(at: index)
+        }
+    }
+
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> Date? {
+        switch statement.valueStorage.dates {
+        case .iso8601: try statement.optionalISO8601Date(at: index)
+        case .unixEpoch: try statement.optionalUnixEpochDate(at: index)
+        case .unixEpochMilliseconds: try statement.optionalUnixEpochMillisecondsDate(at: index)
         }
     }
 
@@ -89,6 +105,15 @@ extension UUID: DatabaseValueConvertible {
         switch statement.valueStorage.uuids {
         case .text: try statement.uuidText(at: index)
         case .blob: try statement.uuidBlob(at: index)
+        }
+    }
+
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> UUID? {
+        switch statement.valueStorage.uuids {
+        case .text: try statement.optionalUUIDText(at: index)
+        case .blob: try statement.optionalUUIDBlob(at: index)
         }
     }
 

@@ -26,6 +26,12 @@ extension Int64: DatabaseValueConvertible {
         try statement.int64(at: index)
     }
 
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> Int64? {
+        try statement.optionalInt64(at: index)
+    }
+
     /// The integer, as INTEGER.
     public var databaseValue: DatabaseValue { .integer(self) }
 
@@ -52,6 +58,16 @@ extension Int: DatabaseValueConvertible {
         try statement.integer(at: index)
     }
 
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> Int? {
+        guard let integer = try statement.optionalInt64(at: index, expected: "Int") else { return nil }
+        guard let value = Int(exactly: integer) else {
+            throw statement.invalidValue(at: index, expected: "Int")
+        }
+        return value
+    }
+
     /// The integer, as INTEGER.
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 
@@ -72,6 +88,16 @@ extension Int32: DatabaseValueConvertible {
     @inlinable
     public static func read(from statement: Statement, at index: Int32) throws -> Int32 {
         try statement.integer(at: index)
+    }
+
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> Int32? {
+        guard let integer = try statement.optionalInt64(at: index, expected: "Int32") else { return nil }
+        guard let value = Int32(exactly: integer) else {
+            throw statement.invalidValue(at: index, expected: "Int32")
+        }
+        return value
     }
 
     /// The integer, as INTEGER.
@@ -96,6 +122,16 @@ extension Int16: DatabaseValueConvertible {
         try statement.integer(at: index)
     }
 
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> Int16? {
+        guard let integer = try statement.optionalInt64(at: index, expected: "Int16") else { return nil }
+        guard let value = Int16(exactly: integer) else {
+            throw statement.invalidValue(at: index, expected: "Int16")
+        }
+        return value
+    }
+
     /// The integer, as INTEGER.
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 
@@ -116,6 +152,16 @@ extension Int8: DatabaseValueConvertible {
     @inlinable
     public static func read(from statement: Statement, at index: Int32) throws -> Int8 {
         try statement.integer(at: index)
+    }
+
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> Int8? {
+        guard let integer = try statement.optionalInt64(at: index, expected: "Int8") else { return nil }
+        guard let value = Int8(exactly: integer) else {
+            throw statement.invalidValue(at: index, expected: "Int8")
+        }
+        return value
     }
 
     /// The integer, as INTEGER.
@@ -140,6 +186,16 @@ extension UInt8: DatabaseValueConvertible {
         try statement.integer(at: index)
     }
 
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> UInt8? {
+        guard let integer = try statement.optionalInt64(at: index, expected: "UInt8") else { return nil }
+        guard let value = UInt8(exactly: integer) else {
+            throw statement.invalidValue(at: index, expected: "UInt8")
+        }
+        return value
+    }
+
     /// The integer, as INTEGER.
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 
@@ -160,6 +216,17 @@ extension Bool: DatabaseValueConvertible {
     @inlinable
     public static func read(from statement: Statement, at index: Int32) throws -> Bool {
         try statement.bool(at: index)
+    }
+
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> Bool? {
+        switch try statement.optionalInt64(at: index, expected: "Bool") {
+        case nil: return nil
+        case 0: return false
+        case 1: return true
+        default: throw statement.invalidValue(at: index, expected: "Bool")
+        }
     }
 
     /// 1 or 0, as INTEGER.
@@ -186,6 +253,12 @@ extension Double: DatabaseValueConvertible {
     @inlinable
     public static func read(from statement: Statement, at index: Int32) throws -> Double {
         try statement.double(at: index)
+    }
+
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> Double? {
+        try statement.optionalDouble(at: index)
     }
 
     /// The number, as REAL.
@@ -215,6 +288,14 @@ extension Float: DatabaseValueConvertible {
         try statement.float(at: index)
     }
 
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> Float? {
+        guard let double = try statement.optionalDouble(at: index, expected: "Float") else { return nil }
+        guard let float = Float(exactly: double) else { throw statement.invalidValue(at: index, expected: "Float") }
+        return float
+    }
+
     /// The number, as REAL.
     public var databaseValue: DatabaseValue { .real(Double(self)) }
 
@@ -236,6 +317,12 @@ extension String: DatabaseValueConvertible {
     @inlinable
     public static func read(from statement: Statement, at index: Int32) throws -> String {
         try statement.string(at: index)
+    }
+
+    /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
+    @inlinable
+    public static func readOptional(from statement: Statement, at index: Int32) throws -> String? {
+        try statement.optionalString(at: index)
     }
 
     /// The string, as TEXT.
@@ -261,10 +348,11 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
         }
     }
 
-    /// nil for NULL, otherwise the wrapped type's reading.
+    /// nil for NULL, otherwise the wrapped type's reading: the wrapped type's
+    /// ``DatabaseValueConvertible/readOptional(from:at:)``.
     @inlinable
     public static func read(from statement: Statement, at index: Int32) throws -> Wrapped? {
-        statement.isNull(at: index) ? nil : try Wrapped.read(from: statement, at: index)
+        try Wrapped.readOptional(from: statement, at: index)
     }
 
     /// NULL for nil, otherwise the wrapped value's.

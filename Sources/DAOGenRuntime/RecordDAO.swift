@@ -18,7 +18,7 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
     /// Every row, in the given order, optionally limited.
     @inlinable
     public func fetchAll(orderBy: [SQLOrdering<Record.Column>] = [], limit: Int? = nil, offset: Int? = nil) throws -> [Record] {
-        try fetchAll(Record.statements.selectAll, arguments: [], orderBy: orderBy, limit: limit, offset: offset)
+        try fetchRecords(where: nil, arguments: [], orderBy: orderBy, limit: limit, offset: offset)
     }
 
     /// The rows matching `condition`, in the given order, optionally limited.
@@ -26,8 +26,7 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
     public func fetchAll(
         where condition: SQLCondition<Record>, orderBy: [SQLOrdering<Record.Column>] = [], limit: Int? = nil, offset: Int? = nil
     ) throws -> [Record] {
-        try fetchAll(Record.statements.selectAll + " WHERE " + condition.sql, arguments: condition.arguments,
-                     orderBy: orderBy, limit: limit, offset: offset)
+        try fetchRecords(where: condition.sql, arguments: condition.arguments, orderBy: orderBy, limit: limit, offset: offset)
     }
 
     /// The rows matching the condition built from the record's typed columns:
@@ -134,24 +133,38 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
         }
     }
 
-    /// The rows of `select` (a SELECT of every column, with a WHERE clause whose placeholders take
-    /// `arguments`) in the given order, limited when `limit` or `offset` is given.
+    /// The rows of the SELECT of every column, with `condition` as its WHERE clause when there is one
+    /// (its placeholders take `arguments`), in the given order, limited when `limit` or `offset` is given.
     @inlinable
-    func fetchAll(
-        _ select: String, arguments: [any DatabaseValueConvertible], orderBy: [SQLOrdering<Record.Column>], limit: Int?, offset: Int?
+    func fetchRecords(
+        where condition: String?, arguments: [any DatabaseValueConvertible], orderBy: [SQLOrdering<Record.Column>], limit: Int?,
+        offset: Int?
     ) throws -> [Record] {
-        let sql = select + orderBy.orderByClause
-        guard limit != nil || offset != nil else {
+        let limited = limit != nil || offset != nil
+        let sql = Self.selectSQL(where: condition, orderBy: orderBy, limited: limited)
+        guard limited else {
             return try database.withStatement(sql: sql) { statement in
                 statement.bind(arguments: arguments)
                 return try statement.fetchAll(Record.init(row:))
             }
         }
-        return try database.withStatement(sql: sql + " LIMIT ? OFFSET ?") { statement in
+        return try database.withStatement(sql: sql) { statement in
             statement.bind(arguments: arguments)
             statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
             statement.bind(offset ?? 0, at: Int32(arguments.count + 2))
             return try statement.fetchAll(Record.init(row:))
         }
+    }
+
+    /// `SELECT <every column> FROM <table>`, then ` WHERE <condition>`, the ORDER BY clause and
+    /// ` LIMIT ? OFFSET ?` when `limited`: written into one buffer (``SQLText``), since a typed condition
+    /// builds it on every call to look its statement up.
+    @inlinable
+    static func selectSQL(where condition: String?, orderBy: [SQLOrdering<Record.Column>], limited: Bool) -> String {
+        let selectAll = Record.statements.selectAll
+        guard condition != nil || !orderBy.isEmpty || limited else { return selectAll }
+        return SQLText.concatenation(
+            selectAll, condition == nil ? "" : " WHERE ", condition ?? "", orderBy.isEmpty ? "" : orderBy.orderByClause,
+            limited ? " LIMIT ? OFFSET ?" : "")
     }
 }

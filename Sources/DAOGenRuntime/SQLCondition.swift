@@ -34,24 +34,25 @@ public struct SQLCondition<Record>: Sendable {
 
     /// Both conditions.
     public static func && (lhs: Self, rhs: Self) -> Self {
-        Self(sql: lhs.operand(above: .or) + " AND " + rhs.operand(above: .or), arguments: lhs.arguments + rhs.arguments, precedence: .and)
+        Self(sql: SQLText.concatenation(lhs.operand(above: .or), " AND ", rhs.operand(above: .or)), arguments: lhs.arguments + rhs.arguments,
+             precedence: .and)
     }
 
     /// Either condition.
     public static func || (lhs: Self, rhs: Self) -> Self {
-        Self(sql: lhs.sql + " OR " + rhs.sql, arguments: lhs.arguments + rhs.arguments, precedence: .or)
+        Self(sql: SQLText.concatenation(lhs.sql, " OR ", rhs.sql), arguments: lhs.arguments + rhs.arguments, precedence: .or)
     }
 
     /// The negation: rows the condition is false for (not those it is NULL for).
     public static prefix func ! (condition: Self) -> Self {
-        Self(sql: "NOT " + condition.operand(above: .and), arguments: condition.arguments)
+        Self(sql: SQLText.concatenation("NOT ", condition.operand(above: .and)), arguments: condition.arguments)
     }
 
     /// The SQL, in parentheses when it binds as loosely as `precedence` or more.
     private func operand(above precedence: Precedence) -> String {
         switch (self.precedence, precedence) {
         case (.comparison, _), (.and, .or): sql
-        default: "(" + sql + ")"
+        default: SQLText.concatenation("(", sql, ")")
         }
     }
 }

@@ -12,31 +12,44 @@ enum SQLKind: UInt8, Sendable {
     /// The kind of `sql`, from its first keyword after white space and comments.
     @usableFromInline
     static func of(_ sql: String) -> SQLKind {
-        var utf8 = sql.utf8[...]
+        // A native string's UTF-8 is contiguous: read it in place (run-time SQL is judged on every call).
+        if let kind = sql.utf8.withContiguousStorageIfAvailable(of(utf8:)) { return kind }
+        return Array(sql.utf8).withUnsafeBufferPointer(of(utf8:))
+    }
+
+    /// The kind of the SQL whose UTF-8 bytes are `bytes`.
+    private static func of(utf8 bytes: UnsafeBufferPointer<UInt8>) -> SQLKind {
+        var index = 0
+        let end = bytes.count
+        /// True when `first` is at `index` and `second` after it.
+        func pair(_ first: UInt8, _ second: UInt8) -> Bool {
+            index + 1 < end && bytes[index] == first && bytes[index + 1] == second
+        }
         // Skips white space, `-- line` and `/* block */` comments.
-        while let byte = utf8.first {
+        while index < end {
+            let byte = bytes[index]
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
-                utf8 = utf8.dropFirst()
-            } else if byte == UInt8(ascii: "-"), utf8.dropFirst().first == UInt8(ascii: "-") {
-                utf8 = utf8.drop(while: { $0 != 0x0A })
-            } else if byte == UInt8(ascii: "/"), utf8.dropFirst().first == UInt8(ascii: "*") {
-                utf8 = utf8.dropFirst(2)
-                while !utf8.isEmpty, !(utf8.first == UInt8(ascii: "*") && utf8.dropFirst().first == UInt8(ascii: "/")) {
-                    utf8 = utf8.dropFirst()
-                }
-                utf8 = utf8.dropFirst(2)
+                index += 1
+            } else if pair(UInt8(ascii: "-"), UInt8(ascii: "-")) {
+                while index < end, bytes[index] != 0x0A { index += 1 }
+            } else if pair(UInt8(ascii: "/"), UInt8(ascii: "*")) {
+                index += 2
+                while index < end, !pair(UInt8(ascii: "*"), UInt8(ascii: "/")) { index += 1 }
+                index = min(index + 2, end)
             } else {
                 break
             }
         }
         var word: UInt64 = 0
         var length = 0
-        for byte in utf8 {
+        while index < end {
+            let byte = bytes[index]
             let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
             guard upper >= UInt8(ascii: "A") && upper <= UInt8(ascii: "Z") else { break }
             length += 1
             if length > 6 { return .write }
             word = word << 8 | UInt64(upper)
+            index += 1
         }
         if word == selectWord || word == valuesWord { return .read }
         return word == withWord ? .readIfReadOnly : .write

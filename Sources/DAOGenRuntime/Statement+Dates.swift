@@ -62,11 +62,32 @@ extension Statement {
     ///   such text.
     @usableFromInline
     func iso8601Date(at index: Int32) throws -> Date {
-        if sqlite3_column_type(handle, index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) {
-            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
+        guard let date = try optionalISO8601Date(at: index) else {
+            throw invalidValue(at: index, expected: "Date (ISO-8601 text)")
+        }
+        return date
+    }
+
+    /// The column at 0-based `index` read as ISO-8601 text, or nil for NULL.
+    ///
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when it is not NULL and
+    ///   does not parse.
+    @usableFromInline
+    func optionalISO8601Date(at index: Int32) throws -> Date? {
+        let value = sqlite3_column_value(handle, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL:
+            return nil
+        case SQLITE_TEXT:
+            // Asked before the text: asking a blob or number for text converts it.
+            guard let text = sqlite3_value_text(value) else { break }
+            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
+            // The fixed-width forms inline, anything else through the general parser.
             if let milliseconds = ISO8601Timestamp.fixedWidthMilliseconds(bytes) ?? ISO8601Timestamp.milliseconds(parsing: bytes) {
                 return EpochMilliseconds.date(milliseconds: milliseconds)
             }
+        default:
+            break
         }
         throw invalidValue(at: index, expected: "Date (ISO-8601 text)")
     }
@@ -85,6 +106,15 @@ extension Statement {
         return Date(timeIntervalSince1970: try convertedDouble(at: index, expected: "Date (seconds since 1970)"))
     }
 
+    /// The column at 0-based `index` read as a number of seconds since 1970-01-01T00:00:00Z, or nil for
+    /// NULL: what `isNull(at:)` followed by ``unixEpochDate(at:)`` reads.
+    ///
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` as ``unixEpochDate(at:)``.
+    @inlinable
+    func optionalUnixEpochDate(at index: Int32) throws -> Date? {
+        try optionalDouble(at: index, expected: "Date (seconds since 1970)").map { Date(timeIntervalSince1970: $0) }
+    }
+
     /// The column at 0-based `index` read as an integer number of milliseconds since
     /// 1970-01-01T00:00:00Z, within the stored range of 8.64e15 ms either side of 1970.
     ///
@@ -93,10 +123,21 @@ extension Statement {
     ///   `Date` binding stores.
     @usableFromInline
     func unixEpochMillisecondsDate(at index: Int32) throws -> Date {
-        let value = sqlite3_column_value(handle, index)
+        guard let date = try optionalUnixEpochMillisecondsDate(at: index) else {
+            throw invalidValue(at: index, expected: "Date (milliseconds since 1970)")
+        }
+        return date
+    }
+
+    /// The column at 0-based `index` read as an integer number of milliseconds since
+    /// 1970-01-01T00:00:00Z, or nil for NULL: what `isNull(at:)` followed by
+    /// ``unixEpochMillisecondsDate(at:)`` reads.
+    ///
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` as ``unixEpochMillisecondsDate(at:)``.
+    @usableFromInline
+    func optionalUnixEpochMillisecondsDate(at index: Int32) throws -> Date? {
         let expected = "Date (milliseconds since 1970)"
-        let milliseconds = sqlite3_value_type(value) == SQLITE_INTEGER
-            ? sqlite3_value_int64(value) : try convertedInt64(at: index, expected: expected)
+        guard let milliseconds = try optionalInt64(at: index, expected: expected) else { return nil }
         guard milliseconds.magnitude <= EpochMilliseconds.limit.magnitude else {
             throw invalidValue(at: index, expected: expected)
         }

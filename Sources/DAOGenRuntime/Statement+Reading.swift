@@ -51,11 +51,18 @@ extension Statement {
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` as ``int64(at:)``.
     @inlinable
     public func optionalInt64(at index: Int32) throws -> Int64? {
+        try optionalInt64(at: index, expected: "Int64")
+    }
+
+    /// The column at 0-based `index` as an integer, or nil for NULL, read like ``optionalInt64(at:)``, for
+    /// a value of the type `expected` names (in the error).
+    @inlinable
+    func optionalInt64(at index: Int32, expected: String) throws -> Int64? {
         let value = sqlite3_column_value(handle, index)
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER: return sqlite3_value_int64(value)
         case SQLITE_NULL: return nil
-        default: return try convertedInt64(at: index, expected: "Int64")
+        default: return try convertedInt64(at: index, expected: expected)
         }
     }
 
@@ -77,11 +84,18 @@ extension Statement {
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` as ``double(at:)``.
     @inlinable
     public func optionalDouble(at index: Int32) throws -> Double? {
+        try optionalDouble(at: index, expected: "Double")
+    }
+
+    /// The column at 0-based `index` as a double, or nil for NULL, read like ``optionalDouble(at:)``, for
+    /// a value of the type `expected` names (in the error).
+    @inlinable
+    func optionalDouble(at index: Int32, expected: String) throws -> Double? {
         let value = sqlite3_column_value(handle, index)
         switch sqlite3_value_type(value) {
         case SQLITE_FLOAT: return sqlite3_value_double(value)
         case SQLITE_NULL: return nil
-        default: return try convertedDouble(at: index, expected: "Double")
+        default: return try convertedDouble(at: index, expected: expected)
         }
     }
 
@@ -160,12 +174,23 @@ extension Statement {
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for NULL and numbers.
     @inlinable
     public func data(at index: Int32) throws -> Data {
+        guard let data = try optionalData(at: index) else { throw invalidValue(at: index, expected: "Data") }
+        return data
+    }
+
+    /// The column at 0-based `index` as bytes, or nil for NULL: what `isNull(at:)` followed by
+    /// ``data(at:)`` reads.
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` for numbers.
+    @inlinable
+    public func optionalData(at index: Int32) throws -> Data? {
         let value = sqlite3_column_value(handle, index)
         switch sqlite3_value_type(value) {
         case SQLITE_BLOB, SQLITE_TEXT:
             // SQLite returns no pointer for an empty blob or text.
             guard let bytes = sqlite3_value_blob(value) else { return Data() }
             return Data(bytes: bytes, count: Int(sqlite3_value_bytes(value)))
+        case SQLITE_NULL:
+            return nil
         default:
             throw invalidValue(at: index, expected: "Data")
         }
@@ -179,7 +204,7 @@ extension Statement {
         case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, index))
         case SQLITE_FLOAT: .real(sqlite3_column_double(handle, index))
         case SQLITE_TEXT: .text(repairedText(at: index))
-        case SQLITE_BLOB: .blob(optionalData(at: index))
+        case SQLITE_BLOB: .blob(blobBytes(at: index))
         default: .null
         }
     }
@@ -217,7 +242,7 @@ extension Statement {
 
     /// The bytes of a column that is not NULL; empty when SQLite returns no pointer.
     @inlinable
-    func optionalData(at index: Int32) -> Data {
+    func blobBytes(at index: Int32) -> Data {
         guard let bytes = sqlite3_column_blob(handle, index) else { return Data() }
         return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, index)))
     }

@@ -32,11 +32,29 @@ extension Statement {
     ///   something else.
     @usableFromInline
     func uuidText(at index: Int32) throws -> UUID {
-        if sqlite3_column_type(handle, index) == SQLITE_TEXT, let text = sqlite3_column_text(handle, index) {
-            let count = Int(sqlite3_column_bytes(handle, index))
-            if let uuid = UUIDText.uuid(parsing: UnsafeBufferPointer(start: text, count: count)) {
+        guard let uuid = try optionalUUIDText(at: index) else { throw invalidValue(at: index, expected: "UUID (text)") }
+        return uuid
+    }
+
+    /// The column at 0-based `index` read as canonical UUID text (either case), or nil for NULL: what
+    /// `isNull(at:)` followed by ``uuidText(at:)`` reads, with one call to SQLite for the value.
+    ///
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when the column holds
+    ///   something else.
+    @usableFromInline
+    func optionalUUIDText(at index: Int32) throws -> UUID? {
+        let value = sqlite3_column_value(handle, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL:
+            return nil
+        case SQLITE_TEXT:
+            // Asked before the text: asking a blob or number for text converts it.
+            if let text = sqlite3_value_text(value),
+               let uuid = UUIDText.uuid(parsing: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))) {
                 return uuid
             }
+        default:
+            break
         }
         throw invalidValue(at: index, expected: "UUID (text)")
     }
@@ -47,11 +65,28 @@ extension Statement {
     ///   something else.
     @usableFromInline
     func uuidBlob(at index: Int32) throws -> UUID {
-        if sqlite3_column_type(handle, index) == SQLITE_BLOB, let bytes = sqlite3_column_blob(handle, index) {
-            let count = Int(sqlite3_column_bytes(handle, index))
-            if let uuid = UUIDText.uuid(bytes: UnsafeRawBufferPointer(start: bytes, count: count)) {
+        guard let uuid = try optionalUUIDBlob(at: index) else { throw invalidValue(at: index, expected: "UUID (16-byte blob)") }
+        return uuid
+    }
+
+    /// The column at 0-based `index` read as a 16-byte blob, or nil for NULL: what `isNull(at:)`
+    /// followed by ``uuidBlob(at:)`` reads, with one call to SQLite for the value.
+    ///
+    /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when the column holds
+    ///   something else.
+    @usableFromInline
+    func optionalUUIDBlob(at index: Int32) throws -> UUID? {
+        let value = sqlite3_column_value(handle, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL:
+            return nil
+        case SQLITE_BLOB:
+            if let bytes = sqlite3_value_blob(value),
+               let uuid = UUIDText.uuid(bytes: UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value)))) {
                 return uuid
             }
+        default:
+            break
         }
         throw invalidValue(at: index, expected: "UUID (16-byte blob)")
     }

@@ -19,13 +19,14 @@ public struct TypedColumn<Record, Value: DatabaseValueConvertible>: Sendable {
     /// `"column" <operator> ?`, taking `value`.
     @usableFromInline
     func compared(_ operator: String, _ value: some DatabaseValueConvertible) -> SQLCondition<Record> {
+        // Usually a small string (15 bytes or less), where `+` costs less than one buffer of the exact size (SQLText).
         SQLCondition(sql: sql + " " + `operator` + " ?", arguments: [value])
     }
 
     /// `"column" <operator> "other"`.
     @usableFromInline
     func compared<Other>(_ operator: String, _ other: TypedColumn<Record, Other>) -> SQLCondition<Record> {
-        SQLCondition(sql: sql + " " + `operator` + " " + other.sql, arguments: [])
+        SQLCondition(sql: SQLText.concatenation(sql, " ", `operator`, " ", other.sql), arguments: [])
     }
 }
 

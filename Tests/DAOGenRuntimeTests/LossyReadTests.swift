@@ -198,6 +198,32 @@ struct LossyReadTests {
                    read: { try $0.value(at: 0, as: DatabaseValue.self) }, oracle: value),
             Reader(name: "rawRepresentable Int64", expected: "Level", optional: false, read: { try $0.value(at: 0, as: Level.self) }, oracle: level),
             Reader(name: "rawRepresentable String", expected: "Color", optional: false, read: { try $0.value(at: 0, as: Color.self) }, oracle: color),
+            // Optionals read through their wrapped type's `readOptional(from:at:)`: nil for NULL, otherwise
+            // exactly what the wrapped type reads, with the same error.
+            Reader(name: "value Int64?", expected: "Int64", optional: true, read: { try $0.value(at: 0, as: Int64?.self) }, oracle: integer),
+            Reader(name: "value Int?", expected: "Int", optional: true, read: { try $0.value(at: 0, as: Int?.self) }, oracle: fit(Int.self)),
+            Reader(name: "value Int32?", expected: "Int32", optional: true, read: { try $0.value(at: 0, as: Int32?.self) }, oracle: fit(Int32.self)),
+            Reader(name: "value Int16?", expected: "Int16", optional: true, read: { try $0.value(at: 0, as: Int16?.self) }, oracle: fit(Int16.self)),
+            Reader(name: "value Int8?", expected: "Int8", optional: true, read: { try $0.value(at: 0, as: Int8?.self) }, oracle: fit(Int8.self)),
+            Reader(name: "value UInt8?", expected: "UInt8", optional: true, read: { try $0.value(at: 0, as: UInt8?.self) }, oracle: fit(UInt8.self)),
+            Reader(name: "value Bool?", expected: "Bool", optional: true, read: { try $0.value(at: 0, as: Bool?.self) }, oracle: bool),
+            Reader(name: "value Double?", expected: "Double", optional: true, read: { try $0.value(at: 0, as: Double?.self) }, oracle: double),
+            Reader(name: "value Float?", expected: "Float", optional: true, read: { try $0.value(at: 0, as: Float?.self) }, oracle: float),
+            Reader(name: "value String?", expected: "String", optional: true, read: { try $0.value(at: 0, as: String?.self) }, oracle: string),
+            Reader(name: "value Data?", expected: "Data", optional: true, read: { try $0.value(at: 0, as: Data?.self) }, oracle: data),
+            Reader(name: "value URL?", expected: "URL", optional: true, read: { try $0.value(at: 0, as: URL?.self) }, oracle: url),
+            Reader(name: "value Date? (ISO-8601 text)", expected: "Date (ISO-8601 text)", optional: true,
+                   read: { try $0.value(at: 0, as: Date?.self) }, oracle: iso),
+            Reader(name: "value UUID? (text)", expected: "UUID (text)", optional: true, read: { try $0.value(at: 0, as: UUID?.self) }, oracle: uuidText),
+            Reader(name: "optionalUnixEpochDate", expected: "Date (seconds since 1970)", optional: true,
+                   read: { try $0.optionalUnixEpochDate(at: 0) }, oracle: seconds),
+            Reader(name: "optionalUnixEpochMillisecondsDate", expected: "Date (milliseconds since 1970)", optional: true,
+                   read: { try $0.optionalUnixEpochMillisecondsDate(at: 0) }, oracle: milliseconds),
+            Reader(name: "optionalUUIDText", expected: "UUID (text)", optional: true, read: { try $0.optionalUUIDText(at: 0) }, oracle: uuidText),
+            Reader(name: "optionalUUIDBlob", expected: "UUID (16-byte blob)", optional: true, read: { try $0.optionalUUIDBlob(at: 0) }, oracle: uuidBlob),
+            Reader(name: "optionalData", expected: "Data", optional: true, read: { try $0.optionalData(at: 0) }, oracle: data),
+            Reader(name: "rawRepresentable Int64?", expected: "Level", optional: true, read: { try $0.value(at: 0, as: Level?.self) }, oracle: level),
+            Reader(name: "rawRepresentable String?", expected: "Color", optional: true, read: { try $0.value(at: 0, as: Color?.self) }, oracle: color),
         ]
     }
 

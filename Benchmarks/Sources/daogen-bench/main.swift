@@ -64,6 +64,7 @@ func runBenchmark(_ options: Options) throws {
         FindByKeyWorkload(count: sizes.findKeys, tableRows: sizes.tableRows),
         UpdateWorkload(count: sizes.updateRows, tableRows: sizes.tableRows),
         JoinWorkload(books: sizes.joinBooks, authors: sizes.joinAuthors),
+        FilterWorkload(count: sizes.filterQueries, products: sizes.filterProducts, categories: sizes.filterCategories),
     ]
     let workloads = allWorkloads.filter { options.workloads?.contains($0.identifier) ?? true }
     let generator = try options.generatorResults.map(GeneratorResults.init(path:))

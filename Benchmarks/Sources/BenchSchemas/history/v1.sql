@@ -2,6 +2,13 @@
 -- Once a later version exists, version 1 has shipped: daogen then refuses a schema whose
 -- version 1 no longer creates exactly these tables and indexes.
 
+CREATE TABLE "product" (
+  "id" INTEGER PRIMARY KEY,
+  "category" INTEGER NOT NULL,
+  "price" REAL NOT NULL,
+  "name" TEXT NOT NULL
+);
+
 CREATE TABLE "author" (
   "id" INTEGER PRIMARY KEY,
   "name" TEXT NOT NULL
@@ -86,3 +93,5 @@ CREATE TABLE "wide" (
   "c9" INTEGER NOT NULL,
   "c10" INTEGER NOT NULL
 );
+
+CREATE INDEX "product_by_category_price" ON "product" ("category", "price");

@@ -53,7 +53,7 @@ struct Options {
                                       runs (for CI), measures nothing
           --no-warm-up                skip the untimed first run of each implementation
           --workloads LIST            comma-separated: insert,fetch,orders,find,update,
-                                      join (default all)
+                                      join,filter (default all)
           --implementations LIST      comma-separated numbers 1-5 (default all)
           --northwind PATH            the Northwind file (default <repo>/../shared/data/northwind.sqlite)
           --output PATH               write the Markdown results document (RESULTS.md)

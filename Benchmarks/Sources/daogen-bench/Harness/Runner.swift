@@ -8,6 +8,8 @@ struct WorkloadResult {
     var title: String
     /// True for the fetch workloads.
     var isFetch: Bool
+    /// The largest ratio of daogen's time to the C API's that the workload's target allows.
+    var daogenTarget: Double
     /// Why the workload did not run, if it did not.
     var skipped: String?
     /// The timed runs of each implementation, in the order of ``Runner/implementations``
@@ -45,7 +47,7 @@ struct Runner {
             if let skipped = try workload.setUp(scratch) {
                 log("\(workload.title): \(skipped)")
                 results.append(WorkloadResult(
-                    identifier: workload.identifier, title: workload.title, isFetch: workload.isFetch,
+                    identifier: workload.identifier, title: workload.title, isFetch: workload.isFetch, daogenTarget: workload.daogenTarget,
                     skipped: skipped, durations: implementations.map { _ in [] }))
                 continue
             }
@@ -87,7 +89,7 @@ struct Runner {
             }
         }
         let result = WorkloadResult(
-            identifier: workload.identifier, title: workload.title, isFetch: workload.isFetch,
+            identifier: workload.identifier, title: workload.title, isFetch: workload.isFetch, daogenTarget: workload.daogenTarget,
             skipped: nil, durations: durations)
         for (implementation, median) in zip(implementations, result.medians) {
             log("  \(implementation.name): median \(median.map(Format.duration) ?? "-")")

@@ -70,6 +70,29 @@ struct DAOGenImplementation: Implementation {
         return Sample(duration: duration, checksum: checksum)
     }
 
+    /// `ProductDAO.fetchAll(where: { $0.category == c && $0.price < p }, limit: 50)` for each query: a
+    /// condition built from the typed columns each time, inside `BenchDatabase.transaction`.
+    func filterProducts(_ queries: [FilterQuery], path: String) throws -> Sample {
+        let database = try BenchDatabase.open(path: path)
+        let (duration, results) = try Stopwatch.time {
+            try database.transaction { database in
+                let dao = database.product
+                var results: [[Product]] = []
+                results.reserveCapacity(queries.count)
+                for query in queries {
+                    let (category, price) = (query.category, query.price)
+                    results.append(try dao.fetchAll(where: { $0.category == category && $0.price < price }, limit: FilterWorkload.limit))
+                }
+                return results
+            }
+        }
+        var checksum = Checksum()
+        for records in results {
+            for record in records { checksum.add(record.row) }
+        }
+        return Sample(duration: duration, checksum: checksum)
+    }
+
     /// `WideDAO.update(_:)` for each record, inside `BenchDatabase.transaction`.
     func updateWide(_ rows: [WideRow], path: String) throws -> Duration {
         let database = try BenchDatabase.open(path: path)
@@ -89,6 +112,13 @@ extension Wide {
     /// The record's values, for ``Checksum``.
     fileprivate var row: WideRow {
         WideRow(id: id ?? 0, c1: c1, c2: c2, c3: c3, c4: c4, c5: c5, c6: c6, c7: c7, c8: c8, c9: c9, c10: c10)
+    }
+}
+
+extension Product {
+    /// The record's values, for ``Checksum``.
+    fileprivate var row: ProductRow {
+        ProductRow(id: id ?? 0, category: category, price: price, name: name)
     }
 }
 

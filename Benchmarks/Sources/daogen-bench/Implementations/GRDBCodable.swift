@@ -70,6 +70,30 @@ struct GRDBCodableImplementation: Implementation {
         return Sample(duration: duration, checksum: checksum)
     }
 
+    /// GRDB's query interface for each query, `filter(Column("category") == c && Column("price") < p).limit(50)`,
+    /// into a `Codable` record, inside one `DatabaseQueue.read`.
+    func filterProducts(_ queries: [FilterQuery], path: String) throws -> Sample {
+        let queue = try DatabaseQueue(path: path)
+        let (duration, results) = try Stopwatch.time {
+            try queue.read { db in
+                var results: [[CodableProduct]] = []
+                results.reserveCapacity(queries.count)
+                for query in queries {
+                    results.append(try CodableProduct
+                        .filter(Column("category") == query.category && Column("price") < query.price)
+                        .limit(FilterWorkload.limit)
+                        .fetchAll(db))
+                }
+                return results
+            }
+        }
+        var checksum = Checksum()
+        for records in results {
+            for record in records { checksum.add(record.row) }
+        }
+        return Sample(duration: duration, checksum: checksum)
+    }
+
     /// `update(_:)` of each record inside one `DatabaseQueue.write`.
     func updateWide(_ rows: [WideRow], path: String) throws -> Duration {
         let queue = try DatabaseQueue(path: path)
@@ -201,4 +225,24 @@ private struct CodableBookWithAuthor: Decodable, FetchableRecord {
     var rating: Double?
     /// `author.name AS author_name`.
     var authorName: String
+}
+
+/// A `product` row as a GRDB `Codable` record, decoded by column name.
+private struct CodableProduct: Codable, FetchableRecord, TableRecord {
+    /// The table the record reads.
+    static let databaseTableName = "product"
+
+    /// The INTEGER PRIMARY KEY.
+    var id: Int64
+    /// Column `category`.
+    var category: Int64
+    /// Column `price`.
+    var price: Double
+    /// Column `name`.
+    var name: String
+
+    /// The record's values, for ``Checksum``.
+    var row: ProductRow {
+        ProductRow(id: id, category: category, price: price, name: name)
+    }
 }

@@ -71,6 +71,30 @@ struct GRDBRecordImplementation: Implementation {
         return Sample(duration: duration, checksum: checksum)
     }
 
+    /// GRDB's query interface for each query, `filter(Column("category") == c && Column("price") < p).limit(50)`,
+    /// into a record that reads by index, inside one `DatabaseQueue.read`.
+    func filterProducts(_ queries: [FilterQuery], path: String) throws -> Sample {
+        let queue = try DatabaseQueue(path: path)
+        let (duration, results) = try Stopwatch.time {
+            try queue.read { db in
+                var results: [[IndexedProduct]] = []
+                results.reserveCapacity(queries.count)
+                for query in queries {
+                    results.append(try IndexedProduct
+                        .filter(Column("category") == query.category && Column("price") < query.price)
+                        .limit(FilterWorkload.limit)
+                        .fetchAll(db))
+                }
+                return results
+            }
+        }
+        var checksum = Checksum()
+        for records in results {
+            for record in records { checksum.add(record.row) }
+        }
+        return Sample(duration: duration, checksum: checksum)
+    }
+
     /// `update(_:)` of each record inside one `DatabaseQueue.write`.
     func updateWide(_ rows: [WideRow], path: String) throws -> Duration {
         let queue = try DatabaseQueue(path: path)
@@ -268,5 +292,38 @@ struct IndexedBookWithAuthor: FetchableRecord {
         title = row[1]
         rating = row[2]
         authorName = row[3]
+    }
+}
+
+/// A `product` row as a hand-written GRDB record that reads its columns by index.
+private struct IndexedProduct: FetchableRecord, TableRecord {
+    /// The table the record reads.
+    static let databaseTableName = "product"
+
+    /// The columns, in the order ``init(row:)`` reads them.
+    static var databaseSelection: [any SQLSelectable] {
+        [Column("id"), Column("category"), Column("price"), Column("name")]
+    }
+
+    /// The INTEGER PRIMARY KEY.
+    var id: Int64
+    /// Column `category`.
+    var category: Int64
+    /// Column `price`.
+    var price: Double
+    /// Column `name`.
+    var name: String
+
+    /// Reads the columns of ``databaseSelection`` by index.
+    init(row: Row) {
+        id = row[0]
+        category = row[1]
+        price = row[2]
+        name = row[3]
+    }
+
+    /// The record's values, for ``Checksum``.
+    var row: ProductRow {
+        ProductRow(id: id, category: category, price: price, name: name)
     }
 }

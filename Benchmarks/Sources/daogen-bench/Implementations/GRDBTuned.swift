@@ -118,6 +118,34 @@ struct GRDBTunedImplementation: Implementation {
         return Sample(duration: duration, checksum: checksum)
     }
 
+    /// One cached SELECT (``FilterWorkload/sql``), its arguments set by position for each query, its
+    /// rows read by index from a `Row` cursor into an array per query, inside one `DatabaseQueue.read`.
+    func filterProducts(_ queries: [FilterQuery], path: String) throws -> Sample {
+        let queue = try DatabaseQueue(path: path)
+        let (duration, results) = try Stopwatch.time {
+            try queue.read { db in
+                let select = try db.cachedStatement(sql: FilterWorkload.sql)
+                var results: [[ProductRow]] = []
+                results.reserveCapacity(queries.count)
+                for query in queries {
+                    select.setUncheckedArguments([query.category, query.price])
+                    var rows: [ProductRow] = []
+                    let cursor = try Row.fetchCursor(select)
+                    while let row = try cursor.next() {
+                        rows.append(ProductRow(id: row[0], category: row[1], price: row[2], name: row[3]))
+                    }
+                    results.append(rows)
+                }
+                return results
+            }
+        }
+        var checksum = Checksum()
+        for rows in results {
+            for row in rows { checksum.add(row) }
+        }
+        return Sample(duration: duration, checksum: checksum)
+    }
+
     /// A cached UPDATE, its arguments set by position for each row, inside one `DatabaseQueue.write`.
     func updateWide(_ rows: [WideRow], path: String) throws -> Duration {
         let queue = try DatabaseQueue(path: path)

@@ -21,6 +21,10 @@ protocol Implementation {
     /// (``JoinWorkload/sql``), into an array of the implementation's result structs.
     func fetchJoin(after: Int64, path: String) throws -> Sample
 
+    /// Runs each query (``FilterWorkload/sql``: the products of its category under its price, at most 50,
+    /// in index order) in one read transaction, into arrays of the implementation's records.
+    func filterProducts(_ queries: [FilterQuery], path: String) throws -> Sample
+
     /// Updates every column of the `wide` row of each record's key, in one transaction.
     func updateWide(_ rows: [WideRow], path: String) throws -> Duration
 }

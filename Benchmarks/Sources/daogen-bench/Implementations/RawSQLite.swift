@@ -149,6 +149,46 @@ struct RawSQLiteImplementation: Implementation {
         return Sample(duration: duration, checksum: checksum)
     }
 
+    /// One prepared SELECT (``FilterWorkload/sql``), rebound for each query and read by index into an
+    /// array of ``ProductRow`` values per query, between `BEGIN` and `COMMIT`.
+    func filterProducts(_ queries: [FilterQuery], path: String) throws -> Sample {
+        let connection = try RawConnection(path: path)
+        let select = try connection.prepare(FilterWorkload.sql)
+        defer { sqlite3_finalize(select) }
+        let (duration, results) = try Stopwatch.time {
+            var results: [[ProductRow]] = []
+            results.reserveCapacity(queries.count)
+            try connection.execute("BEGIN")
+            for query in queries {
+                sqlite3_bind_int64(select, 1, query.category)
+                sqlite3_bind_double(select, 2, query.price)
+                var rows: [ProductRow] = []
+                while true {
+                    let code = sqlite3_step(select)
+                    guard code == SQLITE_ROW else {
+                        guard code == SQLITE_DONE else { throw connection.error("filter") }
+                        break
+                    }
+                    guard let name = Self.string(select, 3) else { throw BenchError("NULL in product.name") }
+                    rows.append(ProductRow(
+                        id: sqlite3_column_int64(select, 0),
+                        category: sqlite3_column_int64(select, 1),
+                        price: sqlite3_column_double(select, 2),
+                        name: name))
+                }
+                sqlite3_reset(select)
+                results.append(rows)
+            }
+            try connection.execute("COMMIT")
+            return results
+        }
+        var checksum = Checksum()
+        for rows in results {
+            for row in rows { checksum.add(row) }
+        }
+        return Sample(duration: duration, checksum: checksum)
+    }
+
     /// One prepared UPDATE, bound by index, between `BEGIN IMMEDIATE` and `COMMIT`.
     func updateWide(_ rows: [WideRow], path: String) throws -> Duration {
         let connection = try RawConnection(path: path)

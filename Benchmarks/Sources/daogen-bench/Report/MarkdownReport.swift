@@ -142,7 +142,8 @@ struct MarkdownReport {
         if let daogenIndex {
             for result in results where result.skipped == nil {
                 guard let ratio = ratio(result, daogenIndex) else { continue }
-                lines.append("| (2) daogen within 1.10× of (1): \(result.title) | \(Format.ratio(ratio)) | \(Self.mark(ratio <= 1.10)) |")
+                let target = String(format: "%.2f×", result.daogenTarget)
+                lines.append("| (2) daogen within \(target) of (1): \(result.title) | \(Format.ratio(ratio)) | \(Self.mark(ratio <= result.daogenTarget)) |")
             }
             if let codableIndex {
                 for result in results where result.skipped == nil && result.isFetch {

@@ -8,6 +8,8 @@ protocol Workload {
     var title: String { get }
     /// True for the fetch workloads, which the "2× faster than GRDB Codable" target covers.
     var isFetch: Bool { get }
+    /// The largest ratio of daogen's time to the C API's that the workload's target allows.
+    var daogenTarget: Double { get }
     /// The checksum every implementation must produce, when the workload knows it in advance;
     /// otherwise every implementation must agree with the first one, the hand-written baseline.
     var expected: Checksum? { get }
@@ -18,6 +20,11 @@ protocol Workload {
 
     /// Does the work once with `implementation`, on fresh copies of the prepared files.
     func run(_ implementation: any Implementation, _ scratch: Scratch) throws -> Sample
+}
+
+extension Workload {
+    /// Within 1.10× of the C API, the target of most workloads.
+    var daogenTarget: Double { 1.10 }
 }
 
 /// How many rows each workload handles.
@@ -34,6 +41,12 @@ struct WorkloadSizes {
     var joinBooks = 200_000
     /// Authors in the join workload's file.
     var joinAuthors = 1_000
+    /// Products in the filter workload's file.
+    var filterProducts = 200_000
+    /// Categories the products are in; each filter query picks one.
+    var filterCategories = 100
+    /// Filter queries.
+    var filterQueries = 10_000
 
     /// The sizes of the workloads, multiplied by `scale` (at least one row each).
     static func scaled(_ scale: Double) -> WorkloadSizes {
@@ -43,14 +56,17 @@ struct WorkloadSizes {
         var sizes = WorkloadSizes(
             insertRows: scaled(full.insertRows), tableRows: scaled(full.tableRows),
             findKeys: scaled(full.findKeys), updateRows: scaled(full.updateRows),
-            joinBooks: scaled(full.joinBooks), joinAuthors: scaled(full.joinAuthors))
+            joinBooks: scaled(full.joinBooks), joinAuthors: scaled(full.joinAuthors),
+            filterProducts: scaled(full.filterProducts), filterCategories: scaled(full.filterCategories),
+            filterQueries: scaled(full.filterQueries))
         sizes.updateRows = min(sizes.updateRows, sizes.tableRows)
         return sizes
     }
 
     /// A few hundred rows per workload: enough to run every code path, for CI.
     static let smoke = WorkloadSizes(
-        insertRows: 300, tableRows: 500, findKeys: 300, updateRows: 300, joinBooks: 500, joinAuthors: 20)
+        insertRows: 300, tableRows: 500, findKeys: 300, updateRows: 300, joinBooks: 500, joinAuthors: 20,
+        filterProducts: 500, filterCategories: 5, filterQueries: 300)
 }
 
 extension Int {
