@@ -58,7 +58,7 @@ public struct Book: Sendable, Hashable, Codable {
     }
 }
 
-extension Book: KeyedRecord {
+extension Book: KeyedRecord, SearchableRecord {
     /// The columns of `book`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case id
@@ -137,6 +137,9 @@ extension Book: KeyedRecord {
 
     /// The statements of `book`, written by the runtime from its names.
     public static let statements = RecordStatements<Book>(table: "book", primaryKey: [.id])
+
+    /// The full-text search of `book` through its FTS5 table `book_fts` (`search:`), written by the runtime.
+    public static let searchStatements = SearchStatements<Book>(table: "book", index: "book_fts")
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
