@@ -93,4 +93,30 @@ import Testing
             "S/n.yaml:15:11: error: virtual table 'note' at version 1 has the name of another table (declared at S/n.yaml:2:5); rename one of them"
         ])
     }
+
+    // MARK: - Queries
+
+    /// The typed query `q` of `note`, which has `search:` over title and body.
+    func typed(_ sql: String, extra: String = "") throws -> (parameters: [String], columns: [String]) {
+        let file = Self.noteFile("    search: { columns: [title, body] }\n    queries:\n      - name: q\n        sql: \"\(sql)\"\n\(extra)")
+        let query = try #require(try loadSchema(["n.yaml": file]).queries["note"]?.first)
+        return (query.parameters.map { "\($0.label): \($0.value.swiftName)" }, query.columns.map { "\($0.swiftName): \($0.value.swiftName)" })
+    }
+
+    @Test func matchBm25SnippetAndHighlightAreTyped() throws {
+        let typed = try typed(
+            "SELECT note.id, bm25(note_fts) AS score, snippet(note_fts, -1, '[', ']', '...', 8) AS excerpt, "
+                + "highlight(note_fts, 0, '[', ']') AS marked, note_fts.body FROM note_fts JOIN note ON note.rowid = note_fts.rowid "
+                + "WHERE note_fts MATCH :query AND note_fts.title MATCH :inTitle ORDER BY rank LIMIT :limit")
+        #expect(typed.parameters == ["query: String", "inTitle: String", "limit: Int"])
+        #expect(typed.columns == ["id: Int64", "score: Double", "excerpt: String?", "marked: String?", "body: String?"])
+    }
+
+    @Test func paramsAndTypesStillWin() throws {
+        let typed = try typed(
+            "SELECT bm25(note_fts) AS score, highlight(note_fts, 0, '<', '>') AS marked FROM note_fts WHERE note_fts MATCH :query",
+            extra: "        params: { query: Substring }\n        types: { marked: String, score: Float }\n")
+        #expect(typed.parameters == ["query: Substring"])
+        #expect(typed.columns == ["score: Float", "marked: String"])
+    }
 }

@@ -67,7 +67,7 @@ enum SearchCheck {
                 try database.execute("INSERT INTO \(index) (\(index), \"rank\") VALUES ('integrity-check', 1)")
             } catch {
                 problems.append(ViewAndTriggerCheck.Problem(
-                    message: "the search index of table '\(table.name(at: version))' does not hold what its rows hold at version \(version)\(context): \(message(of: error))",
+                    message: "the search index of table '\(table.name(at: version))' does not hold what its rows hold at version \(version)\(context) (FTS5's integrity-check: \(message(of: error)))",
                     location: search.location))
                 continue
             }
