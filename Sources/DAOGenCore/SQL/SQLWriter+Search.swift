@@ -12,10 +12,17 @@ extension SQLWriter {
     /// section 4.4.3), with the tokenizer written, if any.
     static func createSearchIndex(of table: Table, at version: Int) -> String? {
         guard let search = table.search(at: version) else { return nil }
-        var arguments = columnNames(of: search, in: table, at: version).map(quote)
-        arguments.append("content = " + literal(table.name(at: version)))
-        if let tokenizer = search.tokenizer { arguments.append("tokenize = " + literal(tokenizer)) }
-        return "CREATE VIRTUAL TABLE \(quote(table.searchIndexName(at: version))) USING fts5(\(arguments.joined(separator: ", ")))"
+        return createSearchIndex(
+            named: table.searchIndexName(at: version), table: table.name(at: version),
+            columns: columnNames(of: search, in: table, at: version), tokenizer: search.tokenizer)
+    }
+
+    /// The `CREATE VIRTUAL TABLE` of the FTS5 index `index` over `columns` of `table`.
+    static func createSearchIndex(named index: String, table: String, columns: [String], tokenizer: String?) -> String {
+        var arguments = columns.map(quote)
+        arguments.append("content = " + literal(table))
+        if let tokenizer { arguments.append("tokenize = " + literal(tokenizer)) }
+        return "CREATE VIRTUAL TABLE \(quote(index)) USING fts5(\(arguments.joined(separator: ", ")))"
     }
 
     /// The three triggers that keep `table`'s `search:` index in step at `version` (none when it has no
@@ -23,17 +30,22 @@ extension SQLWriter {
     /// external-content index is told the old values: FTS5's `'delete'` command), after an update both.
     static func searchTriggers(of table: Table, at version: Int) -> [SearchTrigger] {
         guard let search = table.search(at: version) else { return [] }
-        let index = quote(table.searchIndexName(at: version))
-        let tableName = quote(table.name(at: version))
-        let columns = columnNames(of: search, in: table, at: version).map(quote)
-        let names = columns.joined(separator: ", ")
+        return searchTriggers(
+            index: table.searchIndexName(at: version), table: table.name(at: version), columns: columnNames(of: search, in: table, at: version))
+    }
+
+    /// The three triggers that keep the FTS5 index `index` over `columns` of `table` in step.
+    static func searchTriggers(index name: String, table: String, columns names: [String]) -> [SearchTrigger] {
+        let index = quote(name)
+        let tableName = quote(table)
+        let columns = names.map(quote)
+        let list = columns.joined(separator: ", ")
         func values(_ row: String) -> String { columns.map { "\(row).\($0)" }.joined(separator: ", ") }
-        let insert = "INSERT INTO \(index) (\"rowid\", \(names)) VALUES (new.\"rowid\", \(values("new")));"
-        let delete = "INSERT INTO \(index) (\(index), \"rowid\", \(names)) VALUES ('delete', old.\"rowid\", \(values("old")));"
-        let prefix = table.searchIndexName(at: version)
+        let insert = "INSERT INTO \(index) (\"rowid\", \(list)) VALUES (new.\"rowid\", \(values("new")));"
+        let delete = "INSERT INTO \(index) (\(index), \"rowid\", \(list)) VALUES ('delete', old.\"rowid\", \(values("old")));"
         func trigger(_ suffix: String, _ event: String, _ body: String) -> SearchTrigger {
-            let name = prefix + "_" + suffix
-            return SearchTrigger(name: name, sql: "CREATE TRIGGER \(quote(name)) AFTER \(event) ON \(tableName) BEGIN \(body) END")
+            let triggerName = name + "_" + suffix
+            return SearchTrigger(name: triggerName, sql: "CREATE TRIGGER \(quote(triggerName)) AFTER \(event) ON \(tableName) BEGIN \(body) END")
         }
         return [
             trigger("ai", "INSERT", insert),
