@@ -119,4 +119,111 @@ import Testing
         #expect(typed.parameters == ["query: Substring"])
         #expect(typed.columns == ["score: Float", "marked: String"])
     }
+
+    // MARK: - Migrations
+
+    @Test func addingSearchFillsTheIndexAndRemovingItDropsIt() throws {
+        let loaded = try loadSchema([
+            "daogen.yaml": "version: 3\n",
+            "n.yaml": Self.noteFile("    search: { columns: [title, body], since: 2, until: 2 }"),
+        ])
+        let plan = loaded.verified.planned.plan
+        #expect(plan[2]?.map(\.comment) == [
+            "Create search index note_fts (DDL)",
+            "Fill search index note_fts from the rows it has (reads every row)",
+            "Create trigger note_fts_ai of the search index (DDL)",
+            "Create trigger note_fts_ad of the search index (DDL)",
+            "Create trigger note_fts_au of the search index (DDL)",
+        ])
+        #expect(plan[2]?.flatMap(\.statements).prefix(2) == [
+            #"CREATE VIRTUAL TABLE "note_fts" USING fts5("title", "body", content = 'note')"#,
+            #"INSERT INTO "note_fts" ("note_fts") VALUES ('rebuild')"#,
+        ])
+        #expect(plan[3]?.flatMap(\.statements) == [
+            #"DROP TRIGGER IF EXISTS "note_fts_ai""#, #"DROP TRIGGER IF EXISTS "note_fts_ad""#, #"DROP TRIGGER IF EXISTS "note_fts_au""#,
+            #"DROP TABLE IF EXISTS "note_fts""#,
+        ])
+    }
+
+    @Test func aRebuildOrADataStepFillsTheIndexAgainAndARenameRecreatesIt() throws {
+        let loaded = try loadSchema([
+            "daogen.yaml": "version: 3\n",
+            "n.yaml": """
+                tables:
+                  - name: note
+                    renamedFrom: { name: memo, in: 3 }
+                    columns:
+                      - { name: id, type: INTEGER, primaryKey: true }
+                      - { name: title, type: TEXT, until: 1 }
+                      - { name: title, type: TEXT, default: "'untitled'", since: 2 }
+                    search: { columns: [title] }
+                migrations:
+                  - { version: 3, sql: "UPDATE note SET title = upper(title)" }
+                """,
+        ])
+        let plan = loaded.verified.planned.plan
+        // Version 2 rebuilds memo (a new default): the index is filled again after it.
+        #expect(plan[2]?.map(\.kind) == [
+            .dropTrigger, .dropTrigger, .dropTrigger, .rebuildTable, .rebuildSearchIndex, .createTrigger, .createTrigger, .createTrigger,
+        ])
+        #expect(plan[2]?[4].comment == "Fill search index memo_fts after the table's rebuild (reads every row)")
+        // Version 3 renames memo to note: memo_fts names its table, so note_fts replaces it, filled
+        // after the data step (which ran without the triggers).
+        #expect(plan[3]?.map(\.comment) == [
+            "Drop trigger memo_fts_ai of the search index (DDL)", "Drop trigger memo_fts_ad of the search index (DDL)",
+            "Drop trigger memo_fts_au of the search index (DDL)", "Drop search index memo_fts (DDL)",
+            "Rename table memo to note (cheap ALTER)", "Explicit data step of version 3 (from migrations:)",
+            "Create search index note_fts (DDL)", "Fill search index note_fts from the rows it has (reads every row)",
+            "Create trigger note_fts_ai of the search index (DDL)", "Create trigger note_fts_ad of the search index (DDL)",
+            "Create trigger note_fts_au of the search index (DDL)",
+        ])
+    }
+
+    @Test func declaredVirtualTablesAreCreatedKeptThroughRebuildsAndDropped() throws {
+        let loaded = try loadSchema([
+            "daogen.yaml": "version: 4\n",
+            "n.yaml": """
+                tables:
+                  - name: note
+                    columns:
+                      - { name: id, type: INTEGER, primaryKey: true }
+                      - { name: title, type: TEXT, until: 2 }
+                      - { name: title, type: TEXT, default: "'untitled'", since: 3 }
+                virtualTables:
+                  - name: places
+                    since: 2
+                    until: 3
+                    sql: CREATE VIRTUAL TABLE places USING rtree(id, min_x, max_x)
+                triggers:
+                  - name: note_place
+                    since: 2
+                    until: 3
+                    sql: CREATE TRIGGER note_place AFTER INSERT ON note BEGIN INSERT INTO places VALUES (new.id, 0, 1); END
+                """,
+        ])
+        let planned = loaded.verified.planned
+        #expect(planned.plan[2]?.map(\.comment) == ["Create virtual table places (DDL)", "Create trigger note_place (DDL)"])
+        #expect(planned.plan[3]?.map(\.kind) == [.dropTrigger, .rebuildTable, .createTrigger])
+        #expect(planned.plan[4]?.map(\.comment) == ["Drop trigger note_place (DDL)", "Drop virtual table places (DDL)"])
+        #expect(planned.creation.statements(at: 2) == [
+            "CREATE TABLE \"note\" (\n  \"id\" INTEGER PRIMARY KEY,\n  \"title\" TEXT\n)",
+            "CREATE VIRTUAL TABLE places USING rtree(id, min_x, max_x)",
+            "CREATE TRIGGER note_place AFTER INSERT ON note BEGIN INSERT INTO places VALUES (new.id, 0, 1); END",
+        ])
+        // A file at version 2 keeps the rows of its R*Tree through the rebuild of version 3.
+        let database = try Database.scratch()
+        for statement in planned.creation.statements(at: 2) { try database.execute(statement) }
+        try database.setUserVersion(2)
+        try database.execute("INSERT INTO note (title) VALUES ('a'), ('b')")
+        try database.execute("INSERT INTO places VALUES (10, 5, 6)")
+        let definition = SchemaDefinition(
+            version: 3, creation: [], migrations: [SchemaDefinition.Migration(version: 3, steps: (planned.plan[3] ?? []).flatMap(\.statements))])
+        try definition.prepare(database)
+        #expect(try database.rows("SELECT id FROM places ORDER BY id") == [[.integer(1)], [.integer(2)], [.integer(10)]])
+        #expect(try SchemaDescription(database: database) == (try {
+            let fresh = try Database.scratch()
+            for statement in planned.creation.statements(at: 3) { try fresh.execute(statement) }
+            return try SchemaDescription(database: fresh)
+        }()))
+    }
 }
