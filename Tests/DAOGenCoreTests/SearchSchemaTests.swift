@@ -226,4 +226,17 @@ import Testing
             return try SchemaDescription(database: fresh)
         }()))
     }
+
+    @Test func queriesMayUseADeclaredVirtualTable() throws {
+        let file = Self.noteFile("""
+                queries:
+                  - name: matching
+                    sql: |
+                      SELECT note.id, snippet(docs, 0, '[', ']', '...', 4) AS excerpt
+                      FROM docs JOIN note ON note.id = docs.rowid WHERE docs MATCH :words
+            """) + "\nvirtualTables:\n  - name: docs\n    sql: CREATE VIRTUAL TABLE docs USING fts4(content)\n"
+        let query = try #require(try loadSchema(["n.yaml": file]).queries["note"]?.first)
+        #expect(query.parameters.map { "\($0.label): \($0.value.swiftName)" } == ["words: String"])
+        #expect(query.columns.map { "\($0.swiftName): \($0.value.swiftName)" } == ["id: Int64", "excerpt: String?"])
+    }
 }
