@@ -267,6 +267,11 @@ extension {{{typeName}}}: {{{recordProtocol}}} {
 
     /// The statements of {{#isView}}view {{/isView}}`{{{tableName}}}`, written by the runtime from its names.
     {{{access}}}static let statements = RecordStatements<{{{typeName}}}>({{{statementsArguments}}})
+{{#hasSearch}}
+
+    /// The full-text search of `{{{tableName}}}` through its FTS5 table `{{{searchIndexName}}}` (`search:`), written by the runtime.
+    {{{access}}}static let searchStatements = SearchStatements<{{{typeName}}}>(table: {{{sqlNameLiteral}}}, index: {{{searchIndexLiteral}}})
+{{/hasSearch}}
 
     /// Reads a {{#isView}}row{{/isView}}{{^isView}}record{{/isView}} from the current row of a statement that selects every column, in column order.
     {{{access}}}init(row statement: Statement) throws {

@@ -66,4 +66,15 @@ public enum RecordSQL {
     public static func deleteAll(from table: String) -> String {
         "DELETE FROM " + SQLIdentifier.quoted(table)
     }
+
+    /// The full-text search of table `table` through its FTS5 table `index`: every column of the rows
+    /// whose text matches `?1`, best match first (FTS5's `rank`, bm25 unless the index was told
+    /// otherwise), `LIMIT ?2 OFFSET ?3`. The columns are qualified by the table, since the index has
+    /// columns of the same names.
+    public static func search(_ table: String, index: String, columns: [String]) -> String {
+        let quotedTable = SQLIdentifier.quoted(table), quotedIndex = SQLIdentifier.quoted(index)
+        return "SELECT " + columns.map { quotedTable + "." + SQLIdentifier.quoted($0) }.joined(separator: ", ")
+            + " FROM " + quotedIndex + " JOIN " + quotedTable + " ON " + quotedTable + ".\"rowid\" = " + quotedIndex + ".\"rowid\""
+            + " WHERE " + quotedIndex + " MATCH ?1 ORDER BY " + quotedIndex + ".\"rank\" LIMIT ?2 OFFSET ?3"
+    }
 }

@@ -8,8 +8,13 @@ struct Import: ParsableCommand {
         discussion: """
             Reads the file read-only (it is never written) from sqlite_schema and the pragmas: tables, \
             columns with their declared type, NOT NULL, DEFAULT, COLLATE and CHECK, primary keys, UNIQUE, \
-            foreign keys, indexes (partial, DESC, unique), WITHOUT ROWID and STRICT, views and triggers. \
-            Writes daogen.yaml (version: 1), one table file per table and Views.yaml (views and triggers), \
+            foreign keys, indexes (partial, DESC, unique), WITHOUT ROWID and STRICT, views, triggers and \
+            virtual tables. An FTS5 table exactly like the one `search:` makes (<table>_fts, external \
+            content on the table's rowid, with daogen's three triggers) becomes the table's `search:`; any \
+            other virtual table (FTS3/4, an FTS5 table with its own triggers, R*Tree) is written under \
+            virtualTables: with its statement; shadow tables are left out. \
+            Writes daogen.yaml (version: 1), one table file per table and Views.yaml (virtual tables, \
+            views and triggers), \
             such that `daogen generate` on the directory compiles and `open(path:baseline: 1)` accepts the \
             original file: the schema is run through generation before anything is written. Legacy quirks \
             are kept as the file has them: a non-INTEGER primary key that may hold NULL (notNull: false), \
@@ -18,8 +23,7 @@ struct Import: ParsableCommand {
             and 1 (swift: Bool), and a user_version the app set itself (adoptsUserVersion). What the \
             format cannot express but the file can still be adopted without (a generated column, a \
             COLLATE other than BINARY, NOCASE, RTRIM) is a warning naming the object. What would make \
-            `open(path:baseline: 1)` refuse the file (a virtual table such as FTS with its shadow tables, \
-            an expression index, a composite foreign key, a view with a column list) is an error naming \
+            `open(path:baseline: 1)` refuse the file (an expression index, a composite foreign key, a view with a column list) is an error naming \
             the object, and nothing is written.
 
             The output directory must not exist or be empty. Exits with status 1 on an error.

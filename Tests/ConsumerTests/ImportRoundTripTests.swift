@@ -86,6 +86,16 @@ import Testing
         #expect(files["S.yaml"]?.contains("columns: [\"b COLLATE NOCASE DESC\", a]\n        where: \"a IS NOT NULL\"") == true)
     }
 
+    /// A file whose `note` table has the FTS5 index and triggers `search:` writes, with rows.
+    static var searchedSQL: String {
+        let columns = ["title", "body"]
+        return (["CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT)",
+                 SQLWriter.createSearchIndex(named: "note_fts", table: "note", columns: columns, tokenizer: "porter unicode61")]
+            + SQLWriter.searchTriggers(index: "note_fts", table: "note", columns: columns).map(\.sql)
+            + ["INSERT INTO note (title, body) VALUES ('The walrus', 'on the ice'), ('Penguins', 'their walrus neighbours'), ('Gulls', NULL)"]
+        ).joined(separator: ";\n") + ";"
+    }
+
     @Test func quirkyFileAndNorthwindRoundTrip() throws {
         let work = FileManager.default.temporaryDirectory.appending(path: "daogen-import-\(UUID().uuidString)", directoryHint: .isDirectory)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -95,6 +105,15 @@ import Testing
         let quirky = work.appending(path: "quirky.sqlite").path(percentEncoded: false)
         try Self.makeDatabase(at: quirky, sql: Self.quirkySQL)
         fixtures.append(try Fixture(name: "Quirky", database: quirky, in: work))
+        // A file with the full-text index daogen writes for `search:`: imported as `search:`, without its triggers.
+        let searched = work.appending(path: "searched.sqlite").path(percentEncoded: false)
+        try Self.makeDatabase(at: searched, sql: Self.searchedSQL)
+        let imported = try SchemaImporter.read(path: searched)
+        #expect(imported.tables.first { $0.name == "note" }?.search == ImportedSearch(columns: ["title", "body"], tokenizer: "porter unicode61"))
+        #expect(imported.triggers.isEmpty && imported.virtualTables.isEmpty && imported.refusals.isEmpty)
+        #expect(ImportYAMLWriter.files(for: imported, source: "searched.sqlite").first { $0.name == "Note.yaml" }?.contents.hasSuffix(
+            "    search:\n      columns: [title, body]\n      tokenizer: \"porter unicode61\"\n") == true)
+        fixtures.append(try Fixture(name: "Searched", database: searched, in: work))
         let northwind = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../../shared/data/northwind.sqlite")
             .standardizedFileURL.path(percentEncoded: false)
         if FileManager.default.fileExists(atPath: northwind) {
@@ -111,10 +130,11 @@ import Testing
             let expected = fixture.expectedCounts.map { "\(fixture.name) \($0.table): \($0.count) rows" }
             let lines = output.split(separator: "\n").map(String.init)
                 .filter { $0.hasPrefix(fixture.name + " ") || $0.hasPrefix(fixture.name + ":") }
-            let quirks = fixture.name == "Quirky"
+            var quirks = fixture.name == "Quirky"
                 ? ["Quirky Note with no key: a note with no date",
                    "Quirky counter labels: [Optional('three'), Optional(2), Optional(X'01FF'), Optional(1.5)]"]
                 : []
+            if fixture.name == "Searched" { quirks = ["Searched walrus: [\"Penguins\", \"The walrus\"]"] }
             #expect(lines == expected + quirks + ["\(fixture.name): baseline 1 accepted, user_version 1"])
         }
     }
@@ -135,14 +155,17 @@ import Testing
         let schema = try SchemaImporter.read(path: file.path)
         #expect(schema.refusals == [
             "the file's user_version is -3: daogen cannot tell it from a version of its own; set it to 0 before adopting the file",
-            "virtual table search USING fts5 (search_config, search_data, search_docsize, search_idx) cannot be imported: the schema format has no virtual tables (full-text search) yet, so open(path:baseline:) refuses a file that holds one; drop it, with the triggers that keep it in step, before adopting the file",
             "index 'child_expression' of table 'child' cannot be imported: it indexes an expression, which the schema format cannot express; drop it before adopting the file",
             "the foreign key (pa, pb) of table 'child' to 'parent' cannot be imported: it spans 2 columns, and the schema format expresses only one-column foreign keys",
             "the primary key of table 'ordered' has a DESC column, which the schema format can express only for a one-column key",
-            "trigger 'child_search' cannot be imported: it uses 'search', a virtual table or one of its shadow tables",
             "view 'named_columns' cannot be imported: it names its columns in a list after its name, which the schema format cannot express; recreate it with AS names in its SELECT before adopting the file",
         ])
         #expect(schema.tables.map(\.name) == ["child", "ordered", "parent"])
+        // An FTS5 table `search:` cannot describe (not named child_fts, content_rowid, its own trigger) is
+        // declared by its statement, and the trigger that keeps it in step is an ordinary trigger.
+        #expect(schema.virtualTables == [ImportedVirtualTableStatement(
+            name: "search", sql: "CREATE VIRTUAL TABLE search USING fts5(body, content = 'child', content_rowid = 'id')")])
+        #expect(schema.triggers.map(\.name) == ["child_search"])
     }
 
     @Test func boolColumnsHoldingOnlyZeroAndOneImportAsBool() throws {
@@ -176,26 +199,23 @@ import Testing
     }
 
     /// The apps' files that can be adopted: NetNewsWire's feed settings and sync databases, Pocket Casts'
-    /// (user_version 53, set by the app), and Signal's without its full-text table. Their files that
-    /// cannot (NetNewsWire's articles and Signal's own, for their FTS tables) are refusals naming the objects.
+    /// (user_version 53, set by the app), Signal's with and without its full-text table, and NetNewsWire's
+    /// articles with its FTS4 table: their full-text tables are declared virtual tables.
     static func realWorldFixtures(in work: URL) throws -> [Fixture] {
         guard FileManager.default.fileExists(atPath: realWorld.path(percentEncoded: false)) else {
             print("ImportRoundTripTests: \(realWorld.path(percentEncoded: false)) is not here; the apps' schemas are not imported")
             return []
         }
         func path(_ name: String) -> String { work.appending(path: name).path(percentEncoded: false) }
+        // Their FTS4 and FTS5 tables are declared virtual tables (with the triggers that keep Signal's in step).
         try makeFile(at: path("articles.sqlite"), from: ["netnewswire/articles.sql"])
-        #expect(try SchemaImporter.read(path: path("articles.sqlite")).refusals == [
-            "virtual table search USING fts4 (search_content, search_docsize, search_segdir, search_segments, search_stat) cannot be imported: the schema format has no virtual tables (full-text search) yet, so open(path:baseline:) refuses a file that holds one; drop it, with the triggers that keep it in step, before adopting the file",
-            "trigger 'articles_after_delete_trigger_delete_search_text' cannot be imported: it uses 'search', a virtual table or one of its shadow tables",
-        ])
+        let articles = try SchemaImporter.read(path: path("articles.sqlite"))
+        #expect(articles.virtualTables.map(\.name) == ["search"])
+        #expect(articles.triggers.map(\.name).contains("articles_after_delete_trigger_delete_search_text"))
         try makeFile(at: path("signal.sqlite"), from: ["signal/schema.sql"])
-        #expect(try SchemaImporter.read(path: path("signal.sqlite")).refusals == [
-            "virtual table indexable_text_fts USING fts5 (indexable_text_fts_config, indexable_text_fts_data, indexable_text_fts_docsize, indexable_text_fts_idx) cannot be imported: the schema format has no virtual tables (full-text search) yet, so open(path:baseline:) refuses a file that holds one; drop it, with the triggers that keep it in step, before adopting the file",
-            "trigger '__indexable_text_fts_ad' cannot be imported: it uses 'indexable_text_fts', a virtual table or one of its shadow tables",
-            "trigger '__indexable_text_fts_ai' cannot be imported: it uses 'indexable_text_fts', a virtual table or one of its shadow tables",
-            "trigger '__indexable_text_fts_au' cannot be imported: it uses 'indexable_text_fts', a virtual table or one of its shadow tables",
-        ])
+        let signal = try SchemaImporter.read(path: path("signal.sqlite"))
+        #expect(signal.virtualTables.map(\.name) == ["indexable_text_fts"])
+        #expect(Set(signal.triggers.map(\.name)).isSuperset(of: ["__indexable_text_fts_ad", "__indexable_text_fts_ai", "__indexable_text_fts_au"]))
         try makeFile(at: path("signal-without-fts.sqlite"), from: ["signal/schema.sql"], then: """
             DROP TRIGGER __indexable_text_fts_ad; DROP TRIGGER __indexable_text_fts_ai; DROP TRIGGER __indexable_text_fts_au;
             DROP TABLE indexable_text_fts;
@@ -208,6 +228,8 @@ import Testing
             try Fixture(name: "Sync", database: path("sync.sqlite"), in: work),
             try Fixture(name: "PocketCasts", database: path("pocketcasts.sqlite"), in: work),
             try Fixture(name: "Signal", database: path("signal-without-fts.sqlite"), in: work),
+            try Fixture(name: "Articles", database: path("articles.sqlite"), in: work),
+            try Fixture(name: "SignalSearch", database: path("signal.sqlite"), in: work),
         ]
     }
 
@@ -249,6 +271,9 @@ import Testing
             ]
             for (accessor, expected) in zip(accessors, expectedCounts) {
                 lines.append("print(\(SwiftLiteral.string("\(name) \(expected.table): ")) + \"\\(try db.\(accessor).fetchAll().count) rows\")")
+            }
+            if name == "Searched" {
+                lines.append("print(\"Searched walrus: \\(try db.note.search(matching: \"walrus\").map(\\.title).sorted())\")")
             }
             if name == "Quirky" {
                 lines.append("print(\"Quirky Note with no key: \" + (try db.note.fetchAll().first { $0.cdate == nil }?.content ?? \"missing\"))")

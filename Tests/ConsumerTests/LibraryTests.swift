@@ -22,7 +22,10 @@ import Testing
     @Test func newFileIsCreatedAtTheLatestVersion() throws {
         #expect(LibraryDatabase.version == 3)
         #expect(try library.database.userVersion() == 3)
-        #expect(try library.database.tableNames().filter { $0 != "sqlite_sequence" } == ["book", "loan", "member", "t_author"])
+        // book_fts and its shadow tables: the search index of `search:`.
+        #expect(try library.database.tableNames().filter { $0 != "sqlite_sequence" } == [
+            "book", "book_fts", "book_fts_config", "book_fts_data", "book_fts_docsize", "book_fts_idx", "loan", "member", "t_author",
+        ])
     }
 
     @Test func insertAssignsTheRowIDAndFindReadsEveryValueBack() throws {

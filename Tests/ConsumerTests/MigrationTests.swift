@@ -35,7 +35,10 @@ import Testing
         }
         let library = try GeneratedLibrary.LibraryDatabase.open(path: file.path)
         #expect(try library.database.userVersion() == 3)
-        #expect(try library.database.tableNames().filter { $0 != "sqlite_sequence" } == ["book", "loan", "member", "t_author"])
+        // book_fts and its shadow tables: the search index of `search:`.
+        #expect(try library.database.tableNames().filter { $0 != "sqlite_sequence" } == [
+            "book", "book_fts", "book_fts_config", "book_fts_data", "book_fts_docsize", "book_fts_idx", "loan", "member", "t_author",
+        ])
         let books = try library.book.fetchAll(orderBy: [.id.ascending])
         #expect(books == [
             GeneratedLibrary.Book(id: 1, isbn: "k-1", title: "Kindred", authorId: 1, published: published, status: .published,

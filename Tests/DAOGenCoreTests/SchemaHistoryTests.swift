@@ -284,4 +284,21 @@ import Testing
             #expect(comparison.records.map(\.name) == [], "\(schema): run Scripts/record-golden-files.sh and check in \(schema)/history")
         }
     }
+
+    /// Issue 24: a shipped version's `search:` is recorded (its FTS5 table and triggers); changing it
+    /// without a version is refused at the `search:`.
+    @Test func aChangedSearchIsRefusedAtTheSearch() throws {
+        let searched = SchemaHistoryTests.version1 + "    search: { columns: [name] }\n"
+        let shipped = try SchemaHistoryTests().records(["people.yaml": searched])
+        #expect(shipped[1]?.contains(#"CREATE VIRTUAL TABLE "person_fts" USING fts5("name", content = 'person');"#) == true)
+        let changed = searched.replacingOccurrences(of: "columns: [name] }", with: "columns: [name], tokenizer: trigram }")
+        let comparison = try SchemaHistoryTests().compare(["daogen.yaml": "version: 2\n", "people.yaml": changed], records: shipped)
+        #expect(comparison.errors.map(\.description) == [
+            "S/people.yaml:13:13: error: version 1 has shipped, but virtual table 'person_fts' no longer matches its record in history/v1.sql: it was `CREATE VIRTUAL TABLE \"person_fts\" USING fts5(\"name\", content = 'person')`, is now `CREATE VIRTUAL TABLE \"person_fts\" USING fts5(\"name\", content = 'person', tokenize = 'trigram')`; declare it twice: the old definition with until: 1, the new one with since: 2"
+        ])
+        // Without a search at version 1: a search added later must say since.
+        let added = try SchemaHistoryTests().compare(["daogen.yaml": "version: 2\n", "people.yaml": searched], records: try SchemaHistoryTests().records(["people.yaml": SchemaHistoryTests.version1]))
+        #expect(added.errors.count == 4)
+        #expect(added.errors.allSatisfy { $0.description.hasPrefix("S/people.yaml:13:13: error: version 1 has shipped") && $0.description.hasSuffix("the record has no such \($0.description.contains("trigger") ? "trigger" : "virtual table"); mark it since: 2") })
+    }
 }

@@ -42,7 +42,7 @@ struct SchemaMutator {
 
     static let keys = ["name", "type", "since", "until", "default", "check", "where", "enum", "swift", "notNull",
                        "primaryKey", "unique", "columns", "indexes", "references", "renamedFrom", "version", "sql", "doc", "swiftName",
-                       "json", "generated", "stored"]
+                       "json", "generated", "stored", "search", "tokenizer", "virtualTables"]
 
     /// Applies one to three mutations to the files (name -> text) of a schema directory.
     mutating func mutate(_ files: [String: String]) -> [String: String] {
@@ -78,7 +78,11 @@ struct SchemaMutator {
         case 3, 4, 5, 6:
             lines[line] = replacingValue(lines[line], with: random.pick(Self.hostileValues))
         case 7:
-            lines.insert(indent + random.pick(["bogus_key: 1", "Name: x", "\"name\": y", "? complex\n" + indent + ": key"]), at: line)
+            lines.insert(indent + random.pick([
+                "bogus_key: 1", "Name: x", "\"name\": y", "? complex\n" + indent + ": key",
+                "search: { columns: [title], tokenizer: trigram }", "search: { columns: [id] }",
+                "virtualTables: [{ name: v, sql: \"CREATE VIRTUAL TABLE v USING fts5(a); DROP TABLE book\" }]",
+            ]), at: line)
         case 8:
             lines[line] = replacingValue(lines[line], with: random.pick(Self.wrongKinds))
         case 9:

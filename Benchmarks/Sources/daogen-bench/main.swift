@@ -11,6 +11,15 @@ func main() -> Int32 {
     if arguments.first == "--concurrency" {
         return runConcurrency(arguments.dropFirst())
     }
+    if arguments.first == "--search" {
+        do {
+            print(try SearchBenchmark.run(arguments.dropFirst()), terminator: "")
+            return 0
+        } catch {
+            logError("daogen-bench: error: \(error)")
+            return 1
+        }
+    }
     if arguments.first == "--statement-memory" {
         return runStatementMemory(arguments.dropFirst())
     }

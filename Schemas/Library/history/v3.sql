@@ -44,6 +44,8 @@ CREATE INDEX "book_rated" ON "book" ("rating") WHERE rating IS NOT NULL;
 
 CREATE INDEX "loan_by_due" ON "loan" ("due") WHERE returned = 0;
 
+CREATE VIRTUAL TABLE "book_fts" USING fts5("title", "subtitle", content = 'book', tokenize = 'porter unicode61');
+
 CREATE VIEW "book_summary" AS SELECT book.id, book.title, t_author.name AS author_name FROM book LEFT JOIN t_author ON t_author.id = book.author_id;
 
 CREATE VIEW "author_shelf" AS SELECT t_author.id AS author_id, t_author.name, count(book.id) AS books, max(book.rating) AS best
@@ -56,3 +58,9 @@ CREATE TRIGGER author_renamed AFTER UPDATE OF name ON t_author
 BEGIN
   UPDATE book SET subtitle = 'by ' || new.name WHERE author_id = new.id AND subtitle IS NULL;
 END;
+
+CREATE TRIGGER "book_fts_ai" AFTER INSERT ON "book" BEGIN INSERT INTO "book_fts" ("rowid", "title", "subtitle") VALUES (new."rowid", new."title", new."subtitle"); END;
+
+CREATE TRIGGER "book_fts_ad" AFTER DELETE ON "book" BEGIN INSERT INTO "book_fts" ("book_fts", "rowid", "title", "subtitle") VALUES ('delete', old."rowid", old."title", old."subtitle"); END;
+
+CREATE TRIGGER "book_fts_au" AFTER UPDATE ON "book" BEGIN INSERT INTO "book_fts" ("book_fts", "rowid", "title", "subtitle") VALUES ('delete', old."rowid", old."title", old."subtitle"); INSERT INTO "book_fts" ("rowid", "title", "subtitle") VALUES (new."rowid", new."title", new."subtitle"); END;

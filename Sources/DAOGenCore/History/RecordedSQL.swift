@@ -60,11 +60,12 @@ struct RecordedSQL: Equatable {
         }
         guard take("CREATE") else { return Object(kind: "statement", name: text, text: text) }
         _ = take("UNIQUE") || take("TEMP") || take("TEMPORARY")
+        let isVirtual = take("VIRTUAL")
         let kinds = ["TABLE", "INDEX", "VIEW", "TRIGGER"]
         guard let kind = kinds.first(where: { take($0) }) else { return Object(kind: "statement", name: text, text: text) }
         _ = take("IF") && take("NOT") && take("EXISTS")
         guard let (name, _) = identifier(at: words) else { return Object(kind: "statement", name: text, text: text) }
-        return Object(kind: kind.lowercased(), name: name, text: text)
+        return Object(kind: isVirtual ? "virtual table" : kind.lowercased(), name: name, text: text)
     }
 
     /// The identifier at the start of `text` (quoted with `"`, `` ` `` or `[]`, or bare) and the rest.

@@ -209,6 +209,10 @@ public enum SchemaHistory {
                 schema.views(at: version).first { $0.name(at: version).lowercased() == object.name.lowercased() }?.location(of: "name")
             case "trigger":
                 schema.triggers.first { $0.range.contains(version) && $0.name.lowercased() == object.name.lowercased() }?.location(of: "name")
+                    ?? searchLocation(object.name, at: version, in: schema)
+            case "virtual table":
+                schema.virtualTables(at: version).first { $0.name.lowercased() == object.name.lowercased() }?.location(of: "name")
+                    ?? searchLocation(object.name, at: version, in: schema)
             default: nil
             }
         }
@@ -243,6 +247,16 @@ public enum SchemaHistory {
                 fix: .until, location: location(of: object)))
         }
         return differences
+    }
+
+    /// The `search:` whose FTS5 table or trigger is named `name` at `version`.
+    private static func searchLocation(_ name: String, at version: Int, in schema: Schema) -> SourceLocation? {
+        let lowercased = name.lowercased()
+        return schema.tables.lazy.compactMap { table -> SourceLocation? in
+            guard table.range.contains(version), let search = table.search(at: version) else { return nil }
+            let index = table.searchIndexName(at: version).lowercased()
+            return lowercased == index || (lowercased.hasPrefix(index + "_") && lowercased.count == index.count + 3) ? search.location : nil
+        }.first
     }
 
     /// The differences of one table, column by column.

@@ -25,10 +25,11 @@ public enum ImportYAMLWriter {
             used.insert(stem.lowercased())
             files.append((name: stem + ".yaml", contents: header + "tables:\n" + tableText(table)))
         }
-        if !schema.views.isEmpty || !schema.triggers.isEmpty {
+        if !schema.views.isEmpty || !schema.triggers.isEmpty || !schema.virtualTables.isEmpty {
             var stem = "Views"
             while used.contains(stem.lowercased()) { stem += "_" }
             var text = header
+            if !schema.virtualTables.isEmpty { text += "virtualTables:\n" + schema.virtualTables.map(virtualTableText).joined() }
             if !schema.views.isEmpty { text += "views:\n" + schema.views.map(viewText).joined() }
             if !schema.triggers.isEmpty { text += "triggers:\n" + schema.triggers.map(triggerText).joined() }
             files.append((name: stem + ".yaml", contents: text))
@@ -45,6 +46,11 @@ public enum ImportYAMLWriter {
             lines.append("    types: { " + view.types.map { "\(scalar($0.name)): \(quoted($0.type))" }.joined(separator: ", ") + " }")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One item of `virtualTables:`.
+    static func virtualTableText(_ table: ImportedVirtualTableStatement) -> String {
+        "  - name: \(scalar(table.name))\n    sql: " + block(table.sql, indent: "      ") + "\n"
     }
 
     /// One item of `triggers:`.
@@ -117,6 +123,11 @@ public enum ImportYAMLWriter {
                 if index.unique { lines.append("        unique: true") }
                 if let whereSQL = index.whereSQL { lines.append("        where: \(quoted(whereSQL))") }
             }
+        }
+        if let search = table.search {
+            lines.append("    search:")
+            lines.append("      columns: \(list(search.columns))")
+            if let tokenizer = search.tokenizer { lines.append("      tokenizer: \(quoted(tokenizer))") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

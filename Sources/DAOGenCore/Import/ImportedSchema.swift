@@ -11,6 +11,8 @@ public struct ImportedSchema: Sendable, Equatable {
     public var views: [ImportedView] = []
     /// Triggers, sorted by name: each written as its CREATE TRIGGER statement.
     public var triggers: [ImportedTrigger] = []
+    /// Virtual tables `search:` cannot describe, sorted by name: each written as its CREATE VIRTUAL TABLE statement.
+    public var virtualTables: [ImportedVirtualTableStatement] = []
     /// The file's `user_version`, when the app set one above 1 itself: `adoptsUserVersion` in daogen.yaml.
     public var adoptsUserVersion: Int?
     /// What makes the file impossible to adopt as imported (`open(path:baseline: 1)` would refuse it),
@@ -44,6 +46,22 @@ public struct ImportedTrigger: Sendable, Equatable {
     public var sql: String
 }
 
+/// A virtual table of an imported file that `search:` cannot describe: `virtualTables:` in the YAML.
+public struct ImportedVirtualTableStatement: Sendable, Equatable {
+    /// SQL name.
+    public var name: String
+    /// The whole CREATE VIRTUAL TABLE statement, as the file holds it.
+    public var sql: String
+}
+
+/// The `search:` of an imported table: an FTS5 index daogen keeps in step.
+public struct ImportedSearch: Sendable, Equatable {
+    /// The indexed columns, in order.
+    public var columns: [String]
+    /// FTS5's `tokenize=` argument, if the index has one.
+    public var tokenizer: String?
+}
+
 /// One table of an imported file.
 public struct ImportedTable: Sendable, Equatable {
     /// SQL name.
@@ -64,6 +82,8 @@ public struct ImportedTable: Sendable, Equatable {
     public var checks: [String] = []
     /// Indexes made by CREATE INDEX, sorted by name.
     public var indexes: [ImportedIndex] = []
+    /// `search:`: an FTS5 index of the table that daogen's triggers keep in step.
+    public var search: ImportedSearch?
 }
 
 /// One column of an imported table.

@@ -48,11 +48,16 @@ extension SchemaImporter {
         var checked = schema
         checked.views = []
         checked.triggers = []
+        checked.virtualTables = []
         for file in ImportYAMLWriter.files(for: checked, source: "check") {
             try Data(file.contents.utf8).write(to: directory.appending(path: file.name))
         }
         for (index, view) in schema.views.enumerated() {
             try Data(("views:\n" + ImportYAMLWriter.viewText(view)).utf8).write(to: directory.appending(path: "zzview\(index).yaml"))
+        }
+        if !schema.virtualTables.isEmpty {
+            try Data(("virtualTables:\n" + schema.virtualTables.map(ImportYAMLWriter.virtualTableText).joined()).utf8)
+                .write(to: directory.appending(path: "virtualtables.yaml"))
         }
         for (index, trigger) in schema.triggers.enumerated() {
             try Data(("triggers:\n" + ImportYAMLWriter.triggerText(trigger)).utf8)

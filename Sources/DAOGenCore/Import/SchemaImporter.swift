@@ -38,17 +38,24 @@ public enum SchemaImporter {
             schema.refusals.append(
                 "the file's user_version is \(version): daogen cannot tell it from a version of its own; set it to 0 before adopting the file")
         }
-        // Virtual tables and the shadow tables their modules keep, as the baseline check reports them.
+        // Virtual tables, with the shadow tables their modules keep (as the baseline check reports them): each
+        // is the `search:` of a table or a declared virtual table; the triggers of a `search:` are its own.
         let description = try SchemaDescription(database: database)
         let ordinary = Set(description.tables.map(\.name))
-        for virtual in description.virtualTables {
-            schema.refusals.append(
-                "virtual table \(virtual) cannot be imported: the schema format has no virtual tables (full-text search) yet, so open(path:baseline:) refuses a file that holds one; drop it, with the triggers that keep it in step, before adopting the file")
-        }
-        // Names of the virtual tables and their shadow tables: a view or trigger that uses one cannot be imported either.
-        let virtualNames = Set(try database.tableNames().filter { !ordinary.contains($0) }.map { $0.lowercased() })
-        func virtualTable(usedBy sql: String) -> String? {
-            CreateTableParser.tokenize(Array(sql)).lazy.compactMap(\.name).first { virtualNames.contains($0.lowercased()) }
+        var triggerSQL: [String: String] = [:]
+        for entry in entries where text(entry[0]) == "trigger" { triggerSQL[text(entry[1])] = text(entry[3]) }
+        var searches: [String: ImportedSearch] = [:]
+        var searchTriggers: Set<String> = []
+        for entry in entries where text(entry[0]) == "table" && !ordinary.contains(text(entry[1])) {
+            let sql = text(entry[3])
+            guard sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE") else { continue }  // a shadow table
+            switch virtualTable(named: text(entry[1]), sql: sql, ordinaryTables: ordinary, triggers: triggerSQL, in: database) {
+            case let .search(table, search, triggers):
+                searches[table] = search
+                searchTriggers.formUnion(triggers)
+            case let .declared(statement):
+                schema.virtualTables.append(statement)
+            }
         }
         var usedTypeNames: Set<String> = []
         for entry in entries {
@@ -56,13 +63,12 @@ public enum SchemaImporter {
             switch type {
             case "table":
                 guard ordinary.contains(name) else { continue }  // a virtual table or one of its shadow tables
-                schema.tables.append(try table(
-                    named: name, sql: sql, in: database, warnings: &schema.warnings, refusals: &schema.refusals, usedTypeNames: &usedTypeNames))
+                var imported = try table(
+                    named: name, sql: sql, in: database, warnings: &schema.warnings, refusals: &schema.refusals, usedTypeNames: &usedTypeNames)
+                imported.search = searches[name]
+                schema.tables.append(imported)
             case "view", "trigger":
-                if let used = virtualTable(usedBy: sql) {
-                    schema.refusals.append("\(type) '\(name)' cannot be imported: it uses '\(used)', a virtual table or one of its shadow tables")
-                    continue
-                }
+                if type == "trigger" && searchTriggers.contains(name) { continue }  // written by `search:`
                 if type == "trigger" {
                     schema.triggers.append(ImportedTrigger(name: name, sql: sql))
                 } else if let view = view(named: name, sql: sql, refusals: &schema.refusals, usedTypeNames: &usedTypeNames) {
@@ -75,6 +81,7 @@ public enum SchemaImporter {
         schema.tables.sort { $0.name < $1.name }
         schema.views.sort { $0.name < $1.name }
         schema.triggers.sort { $0.name < $1.name }
+        schema.virtualTables.sort { $0.name < $1.name }
         if schema.refusals.isEmpty {
             try check(&schema)
         }

@@ -5,6 +5,7 @@ public struct MigrationStep: Sendable, Equatable {
         case createTable, dropTable, renameTable, addColumn, renameColumn, dropColumn
         case createIndex, dropIndex, rebuildTable, data
         case createView, dropView, createTrigger, dropTrigger
+        case createVirtualTable, dropVirtualTable, rebuildSearchIndex
     }
 
     /// What kind of change the step makes.
@@ -32,6 +33,8 @@ public struct MigrationStep: Sendable, Equatable {
         switch kind {
         case .rebuildTable: return "\(summary) (rebuild: copies every row)"
         case .data: return "\(summary) (from migrations:)"
+        case .rebuildSearchIndex: return "\(summary) (reads every row)"
+        case .createVirtualTable, .dropVirtualTable: return "\(summary) (DDL)"
         case .createTable, .dropTable, .createIndex, .dropIndex, .createView, .dropView, .createTrigger, .dropTrigger:
             return "\(summary) (DDL)"
         default: return "\(summary) (cheap ALTER)"

@@ -453,6 +453,10 @@ extension QueryAnalyzer {
             return ValueFacts(type: .int64, isNeverNull: all)
         case "round":
             return ValueFacts(type: .double, isNeverNull: all)
+        case "bm25":  // FTS5's rank of a row of a MATCH query
+            return ValueFacts(type: .double, isNeverNull: true)
+        case "snippet", "highlight":  // FTS5's text of a match: NULL when the column holds NULL
+            return ValueFacts(type: .string, isNeverNull: false)
         case "zeroblob", "randomblob":
             return ValueFacts(type: .data, isNeverNull: all)
         default:  // date and time, JSON, sign, unicode, functions of the app

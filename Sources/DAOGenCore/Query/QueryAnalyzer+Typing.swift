@@ -95,6 +95,10 @@ extension QueryAnalyzer {
             if previous.isSymbol(","), token(position - 3)?.isKeyword("LIMIT") == true {
                 return AnalyzedQuery.Value(type: .int, isOptional: false)
             }
+            // book_fts MATCH :q, book_fts.title MATCH :q: an FTS query is text.
+            if previous.isKeyword("MATCH") {
+                return AnalyzedQuery.Value(type: .string, isOptional: false)
+            }
         }
         // column op :p
         if let operatorStart = comparisonOperator(endingAt: position - 1, in: tokens),
@@ -242,8 +246,13 @@ extension QueryAnalyzer {
 
     /// The schema column a result column comes from, through SQLite's column metadata.
     private func originColumn(_ statement: Statement, at index: Int) -> (Column, Table)? {
-        guard let origin = statement.columnOrigin(at: index),
-              let table = table(named: origin.table),
+        guard let origin = statement.columnOrigin(at: index) else { return nil }
+        // A column of a `search:` index holds a copy of its table's column of the same name.
+        let indexed = schema.tables.first { table in
+            table.range.contains(schema.settings.version) && table.search(at: schema.settings.version) != nil
+                && table.searchIndexName(at: schema.settings.version).caseInsensitiveCompare(origin.table) == .orderedSame
+        }
+        guard let table = indexed ?? table(named: origin.table),
               let column = column(named: origin.column, in: table)
         else { return nil }
         return (column, table)

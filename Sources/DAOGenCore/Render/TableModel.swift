@@ -77,6 +77,10 @@ struct TableModel: Encodable {
     var statementsArguments: String
     /// The table's SQL name, as a Swift string literal.
     var sqlNameLiteral: String
+    /// `search:`: the FTS5 table's name, and its SQL name as a Swift string literal (empty without one).
+    var searchIndexName = ""
+    var searchIndexLiteral = ""
+    var hasSearch = false
     var typedColumns: [TypedColumnModel]
     var assignments: [KeyedCaseModel]
     var uniqueKeys: [KeyedCaseModel]
@@ -184,6 +188,12 @@ struct TableModel: Encodable {
         orderingMembers = codes.map { OrderingMember(name: $0.property, sqlName: SwiftLiteral.commentText($0.column.name(at: version))) }
         firstProperty = codes.first?.property ?? ""
         recordProtocol = sql.hasPrimaryKey ? "KeyedRecord" : "TableRecord"
+        if table.search(at: version) != nil {
+            hasSearch = true
+            recordProtocol += ", SearchableRecord"
+            searchIndexName = SwiftLiteral.commentText(table.searchIndexName(at: version))
+            searchIndexLiteral = SwiftLiteral.string(table.searchIndexName(at: version))
+        }
         let keyCases = keyNames.map { "." + code($0).property }.joined(separator: ", ")
         sqlNameLiteral = SwiftLiteral.string(sql.sqlName)
         let generatedCases = codes.filter(\.isGenerated).map { "." + $0.property }.joined(separator: ", ")

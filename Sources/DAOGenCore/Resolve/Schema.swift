@@ -10,6 +10,8 @@ public struct Schema: Sendable {
     public var views: [View] = []
     /// Triggers, in declaration order (files sorted by name).
     public var triggers: [Trigger] = []
+    /// Virtual tables declared by their statement, in declaration order (files sorted by name).
+    public var virtualTables: [VirtualTable] = []
 }
 
 extension Schema {
@@ -39,6 +41,11 @@ extension Schema {
                 check.range = check.range.truncated(to: version)
                 return check
             }
+            table.search = table.search.filter { $0.range.since <= version }.map { search in
+                var search = search
+                search.range = search.range.truncated(to: version)
+                return search
+            }
             return table
         }
         schema.migrations = migrations.filter { $0.version <= version }
@@ -52,6 +59,11 @@ extension Schema {
             var trigger = trigger
             trigger.range = trigger.range.truncated(to: version)
             return trigger
+        }
+        schema.virtualTables = virtualTables.filter { $0.range.since <= version }.map { table in
+            var table = table
+            table.range = table.range.truncated(to: version)
+            return table
         }
         return schema
     }
@@ -166,6 +178,8 @@ public struct Table: SchemaElement {
     public var indexes: [Index]
     /// `queries:`: statements that become methods of the table's DAO (latest version only).
     public var queries: [Query] = []
+    /// `search:`: the table's full-text index, one declaration per version range (usually one).
+    public var search: [TableSearch] = []
     /// The table's mapping node.
     public var location: SourceLocation
     /// Where each key's value was written.

@@ -1,7 +1,7 @@
 extension SchemaResolver {
     static let tableKeys = [
         "name", "swiftName", "doc", "since", "until", "renamedFrom", "withoutRowID", "strict", "columns",
-        "primaryKey", "unique", "checks", "indexes", "queries",
+        "primaryKey", "unique", "checks", "indexes", "queries", "search",
     ]
 
     mutating func resolveTable(_ node: YAMLNode) -> Table? {
@@ -51,6 +51,9 @@ extension SchemaResolver {
         }
         if let indexesNode = values["indexes"], let items = reader.list(indexesNode, key: "indexes") {
             table.indexes = items.compactMap { resolveIndex($0, tableRange: range) }
+        }
+        if let searchNode = values["search"] {
+            table.search = resolveSearch(searchNode, tableRange: range)
         }
         if let queriesNode = values["queries"] {
             if range.until != nil {

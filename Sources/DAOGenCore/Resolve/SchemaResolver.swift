@@ -27,6 +27,7 @@ struct SchemaResolver {
         var migrations: [Migration] = []
         var views: [View] = []
         var triggers: [Trigger] = []
+        var virtualTables: [VirtualTable] = []
         var files: [SchemaFile] = []
         var declarations = DeclarationNumbering()
         for (file, resolved) in zip(parsed.tableFiles, resolvedFiles) {
@@ -34,7 +35,9 @@ struct SchemaResolver {
             var fileViews = resolved.views
             var fileTriggers = resolved.triggers
             var fileMigrations = resolved.migrations
+            var fileVirtualTables = resolved.virtualTables
             declarations.number(&fileTables, &fileViews, &fileTriggers, &fileMigrations)
+            declarations.number(&fileVirtualTables)
             files.append(SchemaFile(
                 name: (file.path as NSString).lastPathComponent, stem: file.stem,
                 tables: fileTables.map(\.id), views: fileViews.map(\.id)))
@@ -42,10 +45,12 @@ struct SchemaResolver {
             migrations += fileMigrations
             views += fileViews
             triggers += fileTriggers
+            virtualTables += fileVirtualTables
             resolver.reader.diagnostics.append(contentsOf: resolved.diagnostics)
             resolver.checkOutputFileName(of: file)
         }
-        let schema = Schema(settings: resolver.settings, tables: tables, migrations: migrations, views: views, triggers: triggers)
+        let schema = Schema(settings: resolver.settings, tables: tables, migrations: migrations, views: views, triggers: triggers,
+                            virtualTables: virtualTables)
         var validator = SchemaValidator(schema: schema, diagnostics: resolver.reader.diagnostics)
         validator.validate()
         try validator.diagnostics.throwIfErrors()
@@ -81,6 +86,13 @@ struct SchemaResolver {
             }
         }
 
+        /// Numbers the virtual tables of a file, after its other declarations.
+        mutating func number(_ virtualTables: inout [VirtualTable]) {
+            for index in virtualTables.indices {
+                virtualTables[index].id = take()
+            }
+        }
+
         private mutating func take() -> DeclarationID {
             defer { next += 1 }
             return DeclarationID(number: next)
@@ -93,6 +105,7 @@ struct SchemaResolver {
         var migrations: [Migration] = []
         var views: [View] = []
         var triggers: [Trigger] = []
+        var virtualTables: [VirtualTable] = []
         var diagnostics: [Diagnostic] = []
     }
 
@@ -106,6 +119,9 @@ struct SchemaResolver {
             }
             if let node = root["triggers"], let items = reader.list(node, key: "triggers") {
                 resolved.triggers = items.compactMap { resolveTrigger($0) }
+            }
+            if let node = root["virtualTables"], let items = reader.list(node, key: "virtualTables") {
+                resolved.virtualTables = items.compactMap { resolveVirtualTable($0) }
             }
         }
         resolved.diagnostics = reader.diagnostics.diagnostics
@@ -193,7 +209,7 @@ struct SchemaResolver {
             reader.diagnostics.warning("file has no tables", at: SourceLocation(file: file.path, line: 1, column: 1))
             return ([], [])
         }
-        guard let values = reader.mapping(root, allowed: ["tables", "migrations", "views", "triggers"], what: "a schema file") else {
+        guard let values = reader.mapping(root, allowed: ["tables", "migrations", "views", "triggers", "virtualTables"], what: "a schema file") else {
             return ([], [])
         }
         var tables: [Table] = []
@@ -204,7 +220,8 @@ struct SchemaResolver {
         if let node = values["migrations"], let items = reader.list(node, key: "migrations") {
             migrations = items.compactMap { resolveMigration($0) }
         }
-        if values["tables"] == nil && values["migrations"] == nil && values["views"] == nil && values["triggers"] == nil {
+        if values["tables"] == nil && values["migrations"] == nil && values["views"] == nil && values["triggers"] == nil
+            && values["virtualTables"] == nil {
             reader.diagnostics.warning("file has no tables", at: root.location)
         }
         return (tables, migrations)

@@ -16,6 +16,7 @@ struct SchemaValidator {
             guard index >= 0 else {
                 validator.checkTableNames()
                 validator.checkIndexNames()
+                validator.checkVirtualTableNames()
                 let names = validator.diagnostics.diagnostics
                 validator.diagnostics = DiagnosticCollector()
                 validator.checkSwiftNames()
@@ -78,6 +79,7 @@ struct SchemaValidator {
         let table = schema.tables[tableIndex]
         checkColumnNames(table)
         checkPrimaryKey(table)
+        checkSearch(table)
         if !table.columns.isEmpty,
            let empty = (table.range.since...(table.range.until ?? latest)).first(where: { table.columns(at: $0).isEmpty }) {
             diagnostics.error(

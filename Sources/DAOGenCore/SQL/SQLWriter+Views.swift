@@ -4,8 +4,11 @@ extension SQLWriter {
         "CREATE VIEW \(quote(view.name(at: version))) AS \(view.sql)"
     }
 
-    /// The statements that create the views and triggers of `version`, after its tables and indexes.
+    /// The statements that create the virtual tables, views and triggers of `version`, after its tables
+    /// and indexes: virtual tables first (views and triggers may use them), the triggers of `search:` last.
     static func viewAndTriggerStatements(for schema: Schema, at version: Int) -> [String] {
-        schema.views(at: version).map { createView($0, at: version) } + schema.triggers(at: version).map(\.sql)
+        virtualTableStatements(for: schema, at: version)
+            + schema.views(at: version).map { createView($0, at: version) } + schema.triggers(at: version).map(\.sql)
+            + searchTriggers(for: schema, at: version).map(\.sql)
     }
 }

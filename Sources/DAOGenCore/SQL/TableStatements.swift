@@ -88,6 +88,10 @@ struct TableStatements: Sendable {
     }
 
     var count: String { RecordSQL.count(from: sqlName) }
+    /// The full-text search of `search:` (`RecordDAO.search(matching:limit:offset:)`), when the table has one.
+    var search: String? {
+        table.search(at: version).map { _ in RecordSQL.search(sqlName, index: table.searchIndexName(at: version), columns: columnNames) }
+    }
 
     var deleteAll: String { RecordSQL.deleteAll(from: sqlName) }
 

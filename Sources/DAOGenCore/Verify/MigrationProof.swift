@@ -117,6 +117,9 @@ struct MigrationProof {
                     diagnostics.error(problem.message, at: problem.location)
                 }
             }
+            for problem in SearchCheck.problems(of: schema, at: next, in: database, after: " after the migration from version \(version)") {
+                diagnostics.error(problem.message, at: problem.location)
+            }
             for (compared, before) in snapshots {
                 guard let before else { continue }
                 let after = try rows(of: compared, at: next, in: database, selecting: compared.after)

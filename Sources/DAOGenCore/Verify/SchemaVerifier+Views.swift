@@ -4,7 +4,7 @@ extension SchemaVerifier {
     /// Creates the views and triggers of `version` after its tables and indexes, then checks that each
     /// works (`ViewAndTriggerCheck`); false when one failed, reported at its `sql:` with SQLite's message.
     mutating func createViewsAndTriggers(_ version: Int, in database: Database) -> Bool {
-        var succeeded = true
+        var succeeded = createVirtualTables(version, in: database)
         var viewsCreated = true
         for view in schema.views(at: version) {
             do {
@@ -27,6 +27,7 @@ extension SchemaVerifier {
                     at: trigger.location(of: "sql"))
             }
         }
+        succeeded = createSearchTriggers(version, in: database) && succeeded
         // A trigger that was not created is not checked; a view that was not created would only fail again.
         guard viewsCreated else { return false }
         for problem in ViewAndTriggerCheck.problems(of: schema, at: version, in: database, after: "") {

@@ -86,6 +86,7 @@ struct SchemaVerifier {
             for migration in part.migrations { claim(migration) }
             for view in part.views { claim(view) }
             for trigger in part.triggers { claim(trigger) }
+            for virtual in part.virtualTables { claim(virtual) }
         }
         var result = Array(repeating: [Int: [MigrationStep]](), count: parts.count)
         for version in plan.keys {
@@ -218,6 +219,7 @@ struct SchemaVerifier {
                 statements += [sql.upsert, sql.deleteByKey, sql.findByKey, sql.update]
             }
             statements += sql.uniqueFinders.map { sql.find(by: $0) }
+            statements += sql.search.map { [$0] } ?? []
             statements += sql.indexFinders.map { sql.find(by: $0.columns) }
             statements += sql.indexFinders.filter { !$0.nullableColumns.isEmpty }.map { sql.find(by: $0.columns, matchingNull: $0.nullableColumns) }
             for statement in statements {

@@ -23,8 +23,8 @@ enum TableGroups {
     /// The parts as `split` makes them, each with the positions of its tables in `schema.tables`.
     static func parts(of schema: Schema) -> [Part] {
         let count = schema.tables.count
-        // Views and triggers may name any table: a schema with them is verified whole.
-        guard count > targetSize, schema.views.isEmpty, schema.triggers.isEmpty else {
+        // Views, triggers and virtual tables may name any table: a schema with them is verified whole.
+        guard count > targetSize, schema.views.isEmpty, schema.triggers.isEmpty, !schema.hasVirtualTables else {
             return [Part(schema: schema, positions: Array(schema.tables.indices))]
         }
         var parent = Array(0..<count)

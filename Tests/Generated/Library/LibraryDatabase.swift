@@ -149,6 +149,7 @@ public struct LibraryDatabase: Sendable {
             #"CREATE INDEX "book_by_author" ON "book" ("author_id", "title" DESC)"#,
             #"CREATE INDEX "book_rated" ON "book" ("rating") WHERE rating IS NOT NULL"#,
             #"CREATE INDEX "loan_by_due" ON "loan" ("due") WHERE returned = 0"#,
+            #"CREATE VIRTUAL TABLE "book_fts" USING fts5("title", "subtitle", content = 'book', tokenize = 'porter unicode61')"#,
             #"CREATE VIEW "book_summary" AS SELECT book.id, book.title, t_author.name AS author_name FROM book LEFT JOIN t_author ON t_author.id = book.author_id"#,
             #"""
             CREATE VIEW "author_shelf" AS SELECT t_author.id AS author_id, t_author.name, count(book.id) AS books, max(book.rating) AS best
@@ -162,6 +163,9 @@ public struct LibraryDatabase: Sendable {
               UPDATE book SET subtitle = 'by ' || new.name WHERE author_id = new.id AND subtitle IS NULL;
             END
             """#,
+            #"CREATE TRIGGER "book_fts_ai" AFTER INSERT ON "book" BEGIN INSERT INTO "book_fts" ("rowid", "title", "subtitle") VALUES (new."rowid", new."title", new."subtitle"); END"#,
+            #"CREATE TRIGGER "book_fts_ad" AFTER DELETE ON "book" BEGIN INSERT INTO "book_fts" ("book_fts", "rowid", "title", "subtitle") VALUES ('delete', old."rowid", old."title", old."subtitle"); END"#,
+            #"CREATE TRIGGER "book_fts_au" AFTER UPDATE ON "book" BEGIN INSERT INTO "book_fts" ("book_fts", "rowid", "title", "subtitle") VALUES ('delete', old."rowid", old."title", old."subtitle"); INSERT INTO "book_fts" ("rowid", "title", "subtitle") VALUES (new."rowid", new."title", new."subtitle"); END"#,
         ],
         versionOneCreation: [
             #"""
@@ -244,6 +248,10 @@ public struct LibraryDatabase: Sendable {
                     #"CREATE INDEX "book_rated" ON "book" ("rating") WHERE rating IS NOT NULL"#,
                     // Explicit data step of version 3 (from migrations:)
                     "UPDATE book SET rating = 0 WHERE rating IS NULL",
+                    // Create search index book_fts (DDL)
+                    #"CREATE VIRTUAL TABLE "book_fts" USING fts5("title", "subtitle", content = 'book', tokenize = 'porter unicode61')"#,
+                    // Fill search index book_fts from the rows it has (reads every row)
+                    #"INSERT INTO "book_fts" ("book_fts") VALUES ('rebuild')"#,
                     // Create view book_summary (DDL)
                     #"CREATE VIEW "book_summary" AS SELECT book.id, book.title, t_author.name AS author_name FROM book LEFT JOIN t_author ON t_author.id = book.author_id"#,
                     // Create view author_shelf (DDL)
@@ -261,6 +269,12 @@ public struct LibraryDatabase: Sendable {
                       UPDATE book SET subtitle = 'by ' || new.name WHERE author_id = new.id AND subtitle IS NULL;
                     END
                     """#,
+                    // Create trigger book_fts_ai of the search index (DDL)
+                    #"CREATE TRIGGER "book_fts_ai" AFTER INSERT ON "book" BEGIN INSERT INTO "book_fts" ("rowid", "title", "subtitle") VALUES (new."rowid", new."title", new."subtitle"); END"#,
+                    // Create trigger book_fts_ad of the search index (DDL)
+                    #"CREATE TRIGGER "book_fts_ad" AFTER DELETE ON "book" BEGIN INSERT INTO "book_fts" ("book_fts", "rowid", "title", "subtitle") VALUES ('delete', old."rowid", old."title", old."subtitle"); END"#,
+                    // Create trigger book_fts_au of the search index (DDL)
+                    #"CREATE TRIGGER "book_fts_au" AFTER UPDATE ON "book" BEGIN INSERT INTO "book_fts" ("book_fts", "rowid", "title", "subtitle") VALUES ('delete', old."rowid", old."title", old."subtitle"); INSERT INTO "book_fts" ("rowid", "title", "subtitle") VALUES (new."rowid", new."title", new."subtitle"); END"#,
                 ]
             ),
         ]

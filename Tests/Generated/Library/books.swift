@@ -58,7 +58,7 @@ public struct Book: Sendable, Hashable, Codable {
     }
 }
 
-extension Book: KeyedRecord {
+extension Book: KeyedRecord, SearchableRecord {
     /// The columns of `book`, named like the record's properties; raw values are the SQL names.
     public enum Column: String, SQLColumn {
         case id
@@ -137,6 +137,9 @@ extension Book: KeyedRecord {
 
     /// The statements of `book`, written by the runtime from its names.
     public static let statements = RecordStatements<Book>(table: "book", primaryKey: [.id])
+
+    /// The full-text search of `book` through its FTS5 table `book_fts` (`search:`), written by the runtime.
+    public static let searchStatements = SearchStatements<Book>(table: "book", index: "book_fts")
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
@@ -376,6 +379,36 @@ extension Book {
     }
 }
 
+extension Book {
+    /// A row of query `searchTitles`.
+    public struct SearchTitles: Sendable, Hashable, Codable {
+        /// Result column `id`.
+        public var id: Int64
+        /// Result column `marked_title`.
+        public var markedTitle: String?
+        /// Result column `score`.
+        public var score: Double
+
+        /// Creates a row.
+        public init(
+            id: Int64,
+            markedTitle: String?,
+            score: Double
+        ) {
+            self.id = id
+            self.markedTitle = markedTitle
+            self.score = score
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.id = try statement.value(at: 0)
+            self.markedTitle = try statement.value(at: 1)
+            self.score = try statement.value(at: 2)
+        }
+    }
+}
+
 /// The statements of the queries of `BookDAO`, prepared once per connection.
 private enum BookQueries {
     static let withAuthor = StatementKey(#"""
@@ -402,6 +435,13 @@ private enum BookQueries {
         WHERE author_id = :authorId AND (published IS NULL OR published >= :since)
         """#)
     static let isbns = StatementKey("SELECT isbn FROM book WHERE isbn IS NOT NULL AND id BETWEEN :low AND :high ORDER BY isbn")
+    static let searchTitles = StatementKey(#"""
+        SELECT book.id, highlight(book_fts, 0, '[', ']') AS marked_title, bm25(book_fts) AS score
+        FROM book_fts JOIN book ON book.rowid = book_fts.rowid
+        WHERE book_fts MATCH :query
+        ORDER BY score
+        LIMIT :limit
+        """#)
     static let insertDraft = StatementKey("INSERT INTO book (title, author_id, status) VALUES (:title, :authorId, 'draft') RETURNING id")
 }
 
@@ -515,6 +555,23 @@ extension BookDAO {
             statement.bind(low, at: 1)
             statement.bind(high, at: 2)
             return try statement.fetchAll { statement in try statement.value(at: 0, as: String?.self) }
+        }
+    }
+
+    /// Books whose title or subtitle matches a full-text query, best match first, the matched words of the title in brackets.
+    ///
+    /// ```sql
+    /// SELECT book.id, highlight(book_fts, 0, '[', ']') AS marked_title, bm25(book_fts) AS score
+    /// FROM book_fts JOIN book ON book.rowid = book_fts.rowid
+    /// WHERE book_fts MATCH :query
+    /// ORDER BY score
+    /// LIMIT :limit
+    /// ```
+    public func searchTitles(query: String, limit: Int) throws -> [Book.SearchTitles] {
+        try database.withStatement(BookQueries.searchTitles) { statement in
+            statement.bind(query, at: 1)
+            statement.bind(limit, at: 2)
+            return try statement.fetchAll(Book.SearchTitles.init(row:))
         }
     }
 

@@ -80,6 +80,18 @@ CREATE TABLE "Orders" (
   "ShipCountry" TEXT
 );
 
+CREATE TABLE "article" (
+  "id" INTEGER PRIMARY KEY,
+  "title" TEXT NOT NULL,
+  "body" TEXT NOT NULL
+);
+
+CREATE TABLE "plain_article" (
+  "id" INTEGER PRIMARY KEY,
+  "title" TEXT NOT NULL,
+  "body" TEXT NOT NULL
+);
+
 CREATE TABLE "wide" (
   "id" INTEGER PRIMARY KEY,
   "c1" INTEGER NOT NULL,
@@ -95,3 +107,11 @@ CREATE TABLE "wide" (
 );
 
 CREATE INDEX "product_by_category_price" ON "product" ("category", "price");
+
+CREATE VIRTUAL TABLE "article_fts" USING fts5("title", "body", content = 'article');
+
+CREATE TRIGGER "article_fts_ai" AFTER INSERT ON "article" BEGIN INSERT INTO "article_fts" ("rowid", "title", "body") VALUES (new."rowid", new."title", new."body"); END;
+
+CREATE TRIGGER "article_fts_ad" AFTER DELETE ON "article" BEGIN INSERT INTO "article_fts" ("article_fts", "rowid", "title", "body") VALUES ('delete', old."rowid", old."title", old."body"); END;
+
+CREATE TRIGGER "article_fts_au" AFTER UPDATE ON "article" BEGIN INSERT INTO "article_fts" ("article_fts", "rowid", "title", "body") VALUES ('delete', old."rowid", old."title", old."body"); INSERT INTO "article_fts" ("rowid", "title", "body") VALUES (new."rowid", new."title", new."body"); END;

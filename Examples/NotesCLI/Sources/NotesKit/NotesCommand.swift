@@ -14,7 +14,10 @@ public enum NotesCommand {
         usage: notes [--file PATH] add TEXT
                notes [--file PATH] list
                notes [--file PATH] delete ID
+               notes [--file PATH] search WORDS
                notes [--file PATH] watch
+        `search` lists the notes that hold every word (FTS5 query syntax: OR, NOT, "a phrase", pre*),
+        best match first.
         `watch` prints the notes again each time they change, also when another process (another
         `notes add`, the sqlite3 shell) changes them; Ctrl-C ends it.
         The notes live in PATH (default: notes.sqlite in the current directory).
@@ -39,6 +42,9 @@ public enum NotesCommand {
             return "added note \(note.id!)"
         case ("list", 1):
             return try listing(notes.fetchAll(orderBy: [.id.ascending]))
+        case ("search", 2...):
+            let found = try notes.search(matching: arguments.dropFirst().joined(separator: " "))
+            return found.isEmpty ? "no note matches" : listing(found)
         case ("delete", 2):
             guard let id = Int64(arguments[1]) else { throw UsageError(description: "'\(arguments[1])' is not a note id\n\(usage)") }
             return try notes.delete(id: id) ? "deleted note \(id)" : "no note \(id)"

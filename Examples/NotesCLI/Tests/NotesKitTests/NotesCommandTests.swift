@@ -21,6 +21,23 @@ import Testing
         #expect(throws: NotesCommand.UsageError.self) { try NotesCommand.run(["--file", file, "frobnicate"]) }
     }
 
+    @Test func searchFindsNotesByTheirWordsBestMatchFirst() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "notes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appending(path: "notes.sqlite").path(percentEncoded: false)
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        _ = try NotesCommand.run(["--file", file, "add", "Buy milk and bread"], now: now)
+        _ = try NotesCommand.run(["--file", file, "add", "Call Ada about the milk run"], now: now)
+        _ = try NotesCommand.run(["--file", file, "add", "Buying a bike"], now: now)
+        // The porter tokenizer: "buying" finds "Buy" and "Buying".
+        #expect(Set(try NotesCommand.run(["--file", file, "search", "buying"]).split(separator: "\n").map { $0.prefix(1) }) == ["1", "3"])
+        #expect(try NotesCommand.run(["--file", file, "search", "milk", "ada"]) == "2  2023-11-14T22:13:20Z  Call Ada about the milk run")
+        #expect(try NotesCommand.run(["--file", file, "search", "zebra"]) == "no note matches")
+        _ = try NotesCommand.run(["--file", file, "delete", "2"])
+        #expect(try NotesCommand.run(["--file", file, "search", "ada"]) == "no note matches")
+    }
+
     @Test func watchPrintsTheNotesAtOnceAndAfterEachChange() async throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "notes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
