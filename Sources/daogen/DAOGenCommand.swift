@@ -9,10 +9,11 @@ struct DAOGen: ParsableCommand {
         abstract: "Generates Swift records and DAOs for SQLite from YAML table schemas.",
         discussion: """
             A schema directory holds an optional daogen.yaml (database, version, access, stripPrefix, dates, \
-            uuids, templates) and any number of other .yaml / .yml files, each with a `tables:` list (and \
-            optionally `migrations:`, `views:` and `triggers:`). A table has a name, columns (name, type, \
-            primaryKey, notNull, unique, collate, default, check, references, swift, enum, json, generated, stored, \
-            since, until, renamedFrom) and optionally primaryKey, unique, checks, indexes and queries. \
+            uuids, adoptsUserVersion, templates) and any number of other .yaml / .yml files, each with a \
+            `tables:` list (and optionally `migrations:`, `views:`, `triggers:` and `virtualTables:`). A table has \
+            a name, columns (name, type, primaryKey, notNull, unique, collate, default, check, references, swift, \
+            enum, json, generated, stored, since, until, renamedFrom) and optionally primaryKey, unique, checks, \
+            indexes, queries and search. \
             To start from an existing SQLite file, run `daogen import`. The Schema Format article of the \
             DAOGenRuntime documentation (DocC) summarizes every key; SchemaFormat.md in the docs folder of \
             daogen's repository gives every rule and message.
