@@ -61,11 +61,7 @@ extension Int: DatabaseValueConvertible {
     /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
     @inlinable
     public static func readOptional(from statement: Statement, at index: Int32) throws -> Int? {
-        guard let integer = try statement.optionalInt64(at: index, expected: "Int") else { return nil }
-        guard let value = Int(exactly: integer) else {
-            throw statement.invalidValue(at: index, expected: "Int")
-        }
-        return value
+        try statement.optionalInteger(at: index)
     }
 
     /// The integer, as INTEGER.
@@ -93,11 +89,7 @@ extension Int32: DatabaseValueConvertible {
     /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
     @inlinable
     public static func readOptional(from statement: Statement, at index: Int32) throws -> Int32? {
-        guard let integer = try statement.optionalInt64(at: index, expected: "Int32") else { return nil }
-        guard let value = Int32(exactly: integer) else {
-            throw statement.invalidValue(at: index, expected: "Int32")
-        }
-        return value
+        try statement.optionalInteger(at: index)
     }
 
     /// The integer, as INTEGER.
@@ -125,11 +117,7 @@ extension Int16: DatabaseValueConvertible {
     /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
     @inlinable
     public static func readOptional(from statement: Statement, at index: Int32) throws -> Int16? {
-        guard let integer = try statement.optionalInt64(at: index, expected: "Int16") else { return nil }
-        guard let value = Int16(exactly: integer) else {
-            throw statement.invalidValue(at: index, expected: "Int16")
-        }
-        return value
+        try statement.optionalInteger(at: index)
     }
 
     /// The integer, as INTEGER.
@@ -157,11 +145,7 @@ extension Int8: DatabaseValueConvertible {
     /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
     @inlinable
     public static func readOptional(from statement: Statement, at index: Int32) throws -> Int8? {
-        guard let integer = try statement.optionalInt64(at: index, expected: "Int8") else { return nil }
-        guard let value = Int8(exactly: integer) else {
-            throw statement.invalidValue(at: index, expected: "Int8")
-        }
-        return value
+        try statement.optionalInteger(at: index)
     }
 
     /// The integer, as INTEGER.
@@ -189,11 +173,7 @@ extension UInt8: DatabaseValueConvertible {
     /// nil for NULL, otherwise ``read(from:at:)``, in one call to SQLite.
     @inlinable
     public static func readOptional(from statement: Statement, at index: Int32) throws -> UInt8? {
-        guard let integer = try statement.optionalInt64(at: index, expected: "UInt8") else { return nil }
-        guard let value = UInt8(exactly: integer) else {
-            throw statement.invalidValue(at: index, expected: "UInt8")
-        }
-        return value
+        try statement.optionalInteger(at: index)
     }
 
     /// The integer, as INTEGER.

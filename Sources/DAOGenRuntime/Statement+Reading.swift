@@ -57,13 +57,24 @@ extension Statement {
     /// The column at 0-based `index` as an integer, or nil for NULL, read like ``optionalInt64(at:)``, for
     /// a value of the type `expected` names (in the error).
     @inlinable
-    func optionalInt64(at index: Int32, expected: String) throws -> Int64? {
+    func optionalInt64(at index: Int32, expected: @autoclosure () -> String) throws -> Int64? {
         let value = sqlite3_column_value(handle, index)
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER: return sqlite3_value_int64(value)
         case SQLITE_NULL: return nil
-        default: return try convertedInt64(at: index, expected: expected)
+        default: return try convertedInt64(at: index, expected: expected())
         }
+    }
+
+    /// The column at 0-based `index` as an integer of type `Integer`, or nil for NULL: read like
+    /// ``optionalInt64(at:)``, then range-checked like ``integer(at:as:)``.
+    @inlinable
+    func optionalInteger<Integer: FixedWidthInteger>(at index: Int32, as type: Integer.Type = Integer.self) throws -> Integer? {
+        guard let integer = try optionalInt64(at: index, expected: "\(Integer.self)") else { return nil }
+        guard let value = Integer(exactly: integer) else {
+            throw invalidValue(at: index, expected: "\(Integer.self)")
+        }
+        return value
     }
 
     /// The column at 0-based `index` as a double: a REAL, or an INTEGER that a `Double` holds
