@@ -217,7 +217,8 @@ struct TableModel: Encodable {
         reads = codes.enumerated().map { $1.read(at: $0, tableLiteral: tableLiteral) }
         binds = writtenCodes.enumerated().map { $1.bindProperty(at: $0 + 1) }
         columnCount = writtenCodes.count
-        rowIDProperty = rowIDAlias.map { SwiftNaming.escaped($0.swiftName) }
+        // A table with generated columns reads its inserted row back (RETURNING): the rowid is never assigned by hand.
+        rowIDProperty = generatedCases.isEmpty ? rowIDAlias.map { SwiftNaming.escaped($0.swiftName) } : nil
         rowIDValue = rowIDAlias?.swiftType == .int ? "Int(rowID)" : "rowID"
         hasPrimaryKey = sql.hasPrimaryKey
 

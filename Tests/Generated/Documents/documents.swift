@@ -137,13 +137,6 @@ extension Document: KeyedRecord {
         statement.bind(self.author.map(DatabaseJSON.init), at: 5)
     }
 
-    /// The record as inserted at `rowID`: with it in `id` when that was nil.
-    public func inserted(rowID: Int64) -> Document {
-        var record = self
-        record.id = self.id ?? rowID
-        return record
-    }
-
     /// The primary key; nil until the record has one.
     public var primaryKey: Int64? {
         self.id
