@@ -27,10 +27,14 @@ import Foundation
     {{{access}}}var database: Database
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory database). A new file is
-    /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
-    /// schema version, is refused and left untouched.
-    {{{access}}}static func open(path: String) throws -> {{{typeName}}} {
-        let database = try Database(path: path, configuration: schema.configuration)
+    /// created at the latest version; an older one is migrated; a newer one, one with tables but no
+    /// schema version, or one whose schema is not that of its version, is refused and left untouched.
+    /// `configuration` sets the connections' options (busy timeout, readers, and for development
+    /// `eraseDatabaseOnSchemaChange`); the schema's date and UUID storage always apply.
+    {{{access}}}static func open(
+        path: String, configuration: Database.Configuration = Database.Configuration()
+    ) throws -> {{{typeName}}} {
+        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
         try schema.prepare(database)
         return {{{typeName}}}(database: database)
     }
@@ -41,8 +45,10 @@ import Foundation
     /// A file whose `user_version` is {{{adoptsUserVersion}}}, the app's own count before daogen (`adoptsUserVersion`),
     /// is adopted the same way.
 {{/hasAdoptsUserVersion}}
-    {{{access}}}static func open(path: String, baseline: Int) throws -> {{{typeName}}} {
-        let database = try Database(path: path, configuration: schema.configuration)
+    {{{access}}}static func open(
+        path: String, baseline: Int, configuration: Database.Configuration = Database.Configuration()
+    ) throws -> {{{typeName}}} {
+        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
         try schema.prepare(database, baseline: baseline)
         return {{{typeName}}}(database: database)
     }
@@ -106,6 +112,7 @@ import Foundation
 
     /// The statements that create version {{{version}}} in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
+    /// The fingerprint of version {{{version}}}'s schema confirms at open that a file at that version has it.
     static let schema = SchemaDefinition(
         version: {{{version}}},
 {{#hasAdoptsUserVersion}}
@@ -125,7 +132,7 @@ import Foundation
         ],
 {{/hasVersionOne}}
 {{^hasMigrations}}
-        migrations: []
+        migrations: [],
 {{/hasMigrations}}
 {{#hasMigrations}}
         migrations: [
@@ -142,8 +149,9 @@ import Foundation
                 ]
             ),
 {{/migrations}}
-        ]
+        ],
 {{/hasMigrations}}
+        fingerprint: SchemaFingerprint(master: {{{fingerprintMaster}}}, description: {{{fingerprintDescription}}})
     )
 }
 

@@ -8,6 +8,9 @@ public enum DAOGenError: Error, CustomStringConvertible, Sendable, Equatable {
     case invalidBaseline(baseline: Int, codeVersion: Int)
     /// The file's tables differ from the schema at `version`.
     case baselineMismatch(path: String, version: Int, differences: [String])
+    /// The file is at schema `version`, one the code knows, but its schema is not that version's: it was
+    /// made before the version's YAML changed. `differences` says how, the first difference first.
+    case schemaMismatch(path: String, version: Int, differences: [String])
     /// A statement of the migration to `version` failed.
     case migrationFailed(version: Int, sql: String, underlying: DatabaseError)
     /// The code has no migration from one schema version to the next.
@@ -39,6 +42,13 @@ public enum DAOGenError: Error, CustomStringConvertible, Sendable, Equatable {
             return "The baseline schema version \(baseline) is invalid: it must be between 1 and \(codeVersion), the version that this code knows."
         case let .baselineMismatch(path, version, differences):
             return "The database at \(path) does not match schema version \(version): \(differences.joined(separator: "; ")); it was left untouched."
+        case let .schemaMismatch(path, version, differences):
+            let more = differences.count > 1 ? " (and \(differences.count - 1) more: \(differences.dropFirst().joined(separator: "; ")))" : ""
+            return "The database at \(path) is at schema version \(version), but its schema is not version \(version)'s: "
+                + "\(differences.first ?? "it differs")\(more); it was left untouched. The schema of version \(version) changed after "
+                + "the file was made. Either make the change a new version (raise version: in daogen.yaml and mark what changed "
+                + "since: the new version), so that files like this one are migrated, or start from a fresh file: delete it, or, "
+                + "during development, open it with Database.Configuration.eraseDatabaseOnSchemaChange set."
         case let .migrationFailed(version, sql, underlying):
             let failure = DatabaseError(resultCode: underlying.extendedResultCode, message: underlying.message, sql: sql)
             return "The migration to schema version \(version) failed: \(failure)"

@@ -42,6 +42,12 @@ extension Database {
         // statement until a memory warning.
         public var maximumCachedStatements = 128
 
+        /// Whether opening a file whose schema is not that of its version (``DAOGenError/schemaMismatch(path:version:differences:)``,
+        /// typically a development file made before the version's YAML changed) deletes every table,
+        /// view, trigger and row in it and creates the latest version instead of failing. Off by default,
+        /// and meant for development only: it loses data. Like GRDB's `eraseDatabaseOnSchemaChange`.
+        public var eraseDatabaseOnSchemaChange = false
+
         /// The default options.
         public init() {}
     }

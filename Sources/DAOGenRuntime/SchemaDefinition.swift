@@ -21,7 +21,8 @@ public struct SchemaDefinition: Sendable {
     /// Statements that create the latest version in an empty database.
     public var creation: [String]
     /// Statements that create version 1, when it is not the latest. With the migrations they give
-    /// the schema of any older version, which adopting a file at an older baseline compares with.
+    /// the schema of any older version, which adopting a file at an older baseline compares with, and
+    /// opening a file at an older version checks before migrating it (without them, it does not).
     public var versionOneCreation: [String]
     /// Migrations to versions 2...`version`.
     public var migrations: [Migration]
@@ -32,11 +33,14 @@ public struct SchemaDefinition: Sendable {
     public var adoptsUserVersion: Int?
     /// How the schema stores dates and UUIDs (`dates:` and `uuids:` in daogen.yaml).
     public var valueStorage: ValueStorage
+    /// The digests of the latest version's schema, which make confirming a file at that version cheap;
+    /// without them `prepare(_:baseline:)` compares the file with a schema it builds in memory.
+    public var fingerprint: SchemaFingerprint?
 
     /// Creates a definition.
     public init(
         version: Int, adoptsUserVersion: Int? = nil, valueStorage: ValueStorage = ValueStorage(), creation: [String],
-        versionOneCreation: [String] = [], migrations: [Migration]
+        versionOneCreation: [String] = [], migrations: [Migration], fingerprint: SchemaFingerprint? = nil
     ) {
         self.version = version
         self.valueStorage = valueStorage
@@ -44,11 +48,17 @@ public struct SchemaDefinition: Sendable {
         self.creation = creation
         self.versionOneCreation = versionOneCreation
         self.migrations = migrations
+        self.fingerprint = fingerprint
     }
 
     /// The options a database of this schema opens with: the defaults, with the schema's ``valueStorage``.
     public var configuration: Database.Configuration {
-        var configuration = Database.Configuration()
+        configuration(basedOn: Database.Configuration())
+    }
+
+    /// The options a database of this schema opens with: `options`, with the schema's ``valueStorage``.
+    public func configuration(basedOn options: Database.Configuration) -> Database.Configuration {
+        var configuration = options
         configuration.valueStorage = valueStorage
         return configuration
     }
@@ -57,6 +67,12 @@ public struct SchemaDefinition: Sendable {
     /// file one version at a time (each step one transaction), and refuses newer or unversioned files
     /// without touching them. With `baseline`, an unversioned file whose schema matches that version is
     /// stamped with it first, then migrated; so is a file at ``adoptsUserVersion``, the app's own count.
+    ///
+    /// A file at a version the code knows must have that version's schema: one that does not (made
+    /// before that version's YAML changed, during development) is refused with
+    /// ``DAOGenError/schemaMismatch(path:version:differences:)``, or, when the database's
+    /// ``Database/Configuration/eraseDatabaseOnSchemaChange`` is set, emptied and created anew. At the
+    /// latest version the check costs one query when the file matches ``fingerprint``.
     ///
     /// A file already at the latest version is only read, so a read-only file opens. Otherwise every
     /// step (creation, adoption, each migration) takes the write lock with `BEGIN IMMEDIATE` and reads
@@ -73,8 +89,15 @@ public struct SchemaDefinition: Sendable {
         try database.withAttachDenied {
             // A first look without the write lock: the common case, a file at the latest version, and
             // the refusals leave the file untouched (and work on read-only files).
-            let seen = try database.userVersion()
-            if seen == version { return }
+            let (seen, mismatch) = try firstLook(at: database)
+            if seen == version {
+                guard !mismatch.isEmpty else { return }
+                guard database.configuration.eraseDatabaseOnSchemaChange else {
+                    throw DAOGenError.schemaMismatch(path: database.path, version: version, differences: mismatch)
+                }
+                try erase(database)
+                return
+            }
             if seen == adoptsUserVersion {
                 guard baseline != nil else {
                     throw DAOGenError.unversionedFile(path: database.path, tables: try database.tableNames())
@@ -102,11 +125,25 @@ public struct SchemaDefinition: Sendable {
                     return baseline
                 }
             }
+            // The file as found must have its version's schema (checked under the write lock, as another
+            // process may be migrating it); the steps after that are proved at generation.
+            // nil: this call created or adopted it, and compared; or older versions are not known.
+            let found = current == seen && !versionOneCreation.isEmpty ? seen : nil
             while current < version {
                 current = try withForeignKeysOff(database) {
                     try writeStep(database) { current in
                         try check(database, at: current, baseline: baseline)
                         guard current < version else { return current }  // another connection migrated it
+                        if current == found {
+                            let differences = try differences(of: database, at: current)
+                            if !differences.isEmpty {
+                                guard database.configuration.eraseDatabaseOnSchemaChange else {
+                                    throw DAOGenError.schemaMismatch(path: database.path, version: current, differences: differences)
+                                }
+                                try recreate(database)
+                                return version
+                            }
+                        }
                         try migrate(database, to: current + 1)
                         return current + 1
                     }
@@ -131,7 +168,7 @@ public struct SchemaDefinition: Sendable {
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction with the file's `user_version`, read after the
     /// write lock is taken; rolls back when it throws.
-    private func writeStep<T>(_ database: Database, _ body: (_ current: Int) throws -> T) throws -> T {
+    func writeStep<T>(_ database: Database, _ body: (_ current: Int) throws -> T) throws -> T {
         try database.transaction {
             try body(try database.userVersion())
         }
@@ -139,7 +176,7 @@ public struct SchemaDefinition: Sendable {
 
     /// Runs `body` with `PRAGMA foreign_keys` off, as SQLite's documented table rebuild requires, and
     /// restores it afterwards. The pragma cannot change inside a transaction, so this wraps one.
-    private func withForeignKeysOff<T>(_ database: Database, _ body: () throws -> T) throws -> T {
+    func withForeignKeysOff<T>(_ database: Database, _ body: () throws -> T) throws -> T {
         let foreignKeys = try database.rows("PRAGMA foreign_keys").first?.first == .integer(1)
         if foreignKeys { try database.execute("PRAGMA foreign_keys = OFF") }
         defer { if foreignKeys { try? database.execute("PRAGMA foreign_keys = ON") } }
@@ -161,7 +198,7 @@ public struct SchemaDefinition: Sendable {
 
     /// An in-memory database holding the schema of version `target`: the latest creation, or
     /// version 1's creation followed by the migrations up to `target`.
-    private func schemaDatabase(at target: Int) throws -> Database {
+    func schemaDatabase(at target: Int) throws -> Database {
         var configuration = Database.Configuration()
         configuration.allowsAttach = false
         let memory = try Database(path: ":memory:", configuration: configuration)

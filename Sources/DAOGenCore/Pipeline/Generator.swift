@@ -32,9 +32,11 @@ public enum Generator {
     /// on sample rows. Errors come with the warnings of Resolve.
     static func verify(_ planned: PlannedSchema) throws(DiagnosticsError) -> VerifiedSchema {
         do {
+            let schema = planned.resolved.schema
             let provedRowCount = try SchemaVerifier.verify(
-                planned.resolved.schema, plan: planned.plan, creation: planned.creation, statements: planned.statements)
-            return VerifiedSchema(planned: planned, provedRowCount: provedRowCount)
+                schema, plan: planned.plan, creation: planned.creation, statements: planned.statements)
+            return VerifiedSchema(
+                planned: planned, provedRowCount: provedRowCount, fingerprint: try SchemaVerifier.fingerprint(of: schema, creation: planned.creation))
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + planned.resolved.warnings)
         }

@@ -1,3 +1,4 @@
+import DAOGenRuntime
 import Foundation
 
 // The generator is a pipeline of stages, each a function of the previous stage's value that adds
@@ -83,6 +84,8 @@ public struct VerifiedSchema: Sendable {
     public var planned: PlannedSchema
     /// Rows the migration proof inserted and compared.
     public var provedRowCount: Int
+    /// The digests of the latest version's schema, which the database type checks files against at open.
+    public var fingerprint: SchemaFingerprint
 }
 
 /// The output of Type (after Verify): the verified schema with its queries and views typed from SQLite's

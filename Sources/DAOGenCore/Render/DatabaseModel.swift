@@ -1,3 +1,5 @@
+import DAOGenRuntime
+
 /// What the database-file template needs.
 struct DatabaseModel: Encodable {
     /// A table's (or a view's) DAO on the database type.
@@ -44,9 +46,13 @@ struct DatabaseModel: Encodable {
     var hasVersionOne: Bool
     var migrations: [MigrationModel]
     var hasMigrations: Bool
+    /// The digests of the latest version's schema (`SchemaFingerprint`), as Swift hexadecimal literals.
+    var fingerprintMaster: String
+    var fingerprintDescription: String
 
     init(
-        schema: Schema, creation: CreationSQL, tables: [TableEntry], plan: [Int: [MigrationStep]], fileName: String, schemaName: String
+        schema: Schema, creation: CreationSQL, tables: [TableEntry], plan: [Int: [MigrationStep]], fingerprint: SchemaFingerprint,
+        fileName: String, schemaName: String
     ) {
         let settings = schema.settings
         self.fileName = fileName
@@ -68,5 +74,7 @@ struct DatabaseModel: Encodable {
             })
         }
         hasMigrations = !migrations.isEmpty
+        fingerprintMaster = SwiftLiteral.hexadecimal(fingerprint.master)
+        fingerprintDescription = SwiftLiteral.hexadecimal(fingerprint.description)
     }
 }

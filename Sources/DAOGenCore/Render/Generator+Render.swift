@@ -101,6 +101,7 @@ extension Generator {
         }.map { DatabaseModel.TableEntry(table: $0, version: latest) }
         return DatabaseModel(
             schema: verified.schema, creation: verified.creation, tables: tables, plan: verified.plan,
+            fingerprint: verified.verified.fingerprint,
             fileName: OutputFileNames.databaseFileName(forTypeName: verified.schema.settings.databaseName), schemaName: verified.source.name)
     }
 

@@ -3,6 +3,16 @@ import Foundation
 /// Swift source spellings of strings.
 enum SwiftLiteral {
     /// A one-line string literal: plain when nothing needs escaping, raw (`#"..."#`) otherwise, so SQL reads as written.
+    /// `value` as a hexadecimal literal of 16 digits in groups of four: `0x0123_4567_89ab_cdef`.
+    static func hexadecimal(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        let padded = String(repeating: "0", count: 16 - digits.count) + digits
+        let groups = stride(from: 0, to: 16, by: 4).map { start in
+            padded.dropFirst(start).prefix(4)
+        }
+        return "0x" + groups.joined(separator: "_")
+    }
+
     static func string(_ text: String) -> String {
         var text = text
         // ASCII text, nearly all of it, is read once, byte by byte.

@@ -47,6 +47,17 @@ struct SchemaVerifier {
         return rows
     }
 
+    /// The fingerprint of the latest version, created whole (verification creates it in independent parts).
+    static func fingerprint(of schema: Schema, creation: CreationSQL) throws(DiagnosticsError) -> SchemaFingerprint {
+        do {
+            return try SchemaFingerprint(creating: creation.statements(at: schema.settings.version))
+        } catch {
+            var diagnostics = DiagnosticCollector()
+            diagnostics.error("cannot create version \(schema.settings.version) whole to fingerprint it: \(error)", at: schema.settings.versionLocation)
+            throw DiagnosticsError(diagnostics: diagnostics.diagnostics)
+        }
+    }
+
     private struct PartToVerify: Sendable {
         var part: TableGroups.Part
         /// The steps of the plan that belong to the part.

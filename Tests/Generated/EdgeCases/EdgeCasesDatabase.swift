@@ -14,18 +14,24 @@ package struct EdgeCasesDatabase: Sendable {
     package var database: Database
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory database). A new file is
-    /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
-    /// schema version, is refused and left untouched.
-    package static func open(path: String) throws -> EdgeCasesDatabase {
-        let database = try Database(path: path, configuration: schema.configuration)
+    /// created at the latest version; an older one is migrated; a newer one, one with tables but no
+    /// schema version, or one whose schema is not that of its version, is refused and left untouched.
+    /// `configuration` sets the connections' options (busy timeout, readers, and for development
+    /// `eraseDatabaseOnSchemaChange`); the schema's date and UUID storage always apply.
+    package static func open(
+        path: String, configuration: Database.Configuration = Database.Configuration()
+    ) throws -> EdgeCasesDatabase {
+        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
         try schema.prepare(database)
         return EdgeCasesDatabase(database: database)
     }
 
     /// Opens a database whose tables were created without daogen: when its `user_version` is 0, its
     /// schema is compared with version `baseline`, stamped with it if they match, and migrated from there.
-    package static func open(path: String, baseline: Int) throws -> EdgeCasesDatabase {
-        let database = try Database(path: path, configuration: schema.configuration)
+    package static func open(
+        path: String, baseline: Int, configuration: Database.Configuration = Database.Configuration()
+    ) throws -> EdgeCasesDatabase {
+        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
         try schema.prepare(database, baseline: baseline)
         return EdgeCasesDatabase(database: database)
     }
@@ -108,6 +114,7 @@ package struct EdgeCasesDatabase: Sendable {
 
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
+    /// The fingerprint of version 1's schema confirms at open that a file at that version has it.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .unixEpochMilliseconds, uuids: .blob),
@@ -198,6 +205,7 @@ package struct EdgeCasesDatabase: Sendable {
             #"CREATE INDEX "shelf_item_by_shelf_row_no" ON "shelf_item" ("shelf_row", "no")"#,
             #"CREATE INDEX "shelf_item_by_shelf_and_row_no" ON "shelf_item" ("shelf", "row_no")"#,
         ],
-        migrations: []
+        migrations: [],
+        fingerprint: SchemaFingerprint(master: 0x7ff3_828b_bcea_2f90, description: 0xd24d_8548_6f6d_001b)
     )
 }

@@ -14,18 +14,24 @@ struct MigrationTestDatabase: Sendable {
     var database: Database
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory database). A new file is
-    /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
-    /// schema version, is refused and left untouched.
-    static func open(path: String) throws -> MigrationTestDatabase {
-        let database = try Database(path: path, configuration: schema.configuration)
+    /// created at the latest version; an older one is migrated; a newer one, one with tables but no
+    /// schema version, or one whose schema is not that of its version, is refused and left untouched.
+    /// `configuration` sets the connections' options (busy timeout, readers, and for development
+    /// `eraseDatabaseOnSchemaChange`); the schema's date and UUID storage always apply.
+    static func open(
+        path: String, configuration: Database.Configuration = Database.Configuration()
+    ) throws -> MigrationTestDatabase {
+        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
         try schema.prepare(database)
         return MigrationTestDatabase(database: database)
     }
 
     /// Opens a database whose tables were created without daogen: when its `user_version` is 0, its
     /// schema is compared with version `baseline`, stamped with it if they match, and migrated from there.
-    static func open(path: String, baseline: Int) throws -> MigrationTestDatabase {
-        let database = try Database(path: path, configuration: schema.configuration)
+    static func open(
+        path: String, baseline: Int, configuration: Database.Configuration = Database.Configuration()
+    ) throws -> MigrationTestDatabase {
+        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
         try schema.prepare(database, baseline: baseline)
         return MigrationTestDatabase(database: database)
     }
@@ -87,6 +93,7 @@ struct MigrationTestDatabase: Sendable {
 
     /// The statements that create version 3 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
+    /// The fingerprint of version 3's schema confirms at open that a file at that version has it.
     static let schema = SchemaDefinition(
         version: 3,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -123,6 +130,7 @@ struct MigrationTestDatabase: Sendable {
                     #"ALTER TABLE "migration_test_table" ADD COLUMN "version3" TEXT"#,
                 ]
             ),
-        ]
+        ],
+        fingerprint: SchemaFingerprint(master: 0x2255_19bf_b784_fc7a, description: 0x5233_23e3_a987_1440)
     )
 }

@@ -14,18 +14,24 @@ struct RosterDatabase: Sendable {
     var database: Database
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory database). A new file is
-    /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
-    /// schema version, is refused and left untouched.
-    static func open(path: String) throws -> RosterDatabase {
-        let database = try Database(path: path, configuration: schema.configuration)
+    /// created at the latest version; an older one is migrated; a newer one, one with tables but no
+    /// schema version, or one whose schema is not that of its version, is refused and left untouched.
+    /// `configuration` sets the connections' options (busy timeout, readers, and for development
+    /// `eraseDatabaseOnSchemaChange`); the schema's date and UUID storage always apply.
+    static func open(
+        path: String, configuration: Database.Configuration = Database.Configuration()
+    ) throws -> RosterDatabase {
+        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
         try schema.prepare(database)
         return RosterDatabase(database: database)
     }
 
     /// Opens a database whose tables were created without daogen: when its `user_version` is 0, its
     /// schema is compared with version `baseline`, stamped with it if they match, and migrated from there.
-    static func open(path: String, baseline: Int) throws -> RosterDatabase {
-        let database = try Database(path: path, configuration: schema.configuration)
+    static func open(
+        path: String, baseline: Int, configuration: Database.Configuration = Database.Configuration()
+    ) throws -> RosterDatabase {
+        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
         try schema.prepare(database, baseline: baseline)
         return RosterDatabase(database: database)
     }
@@ -87,6 +93,7 @@ struct RosterDatabase: Sendable {
 
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
+    /// The fingerprint of version 1's schema confirms at open that a file at that version has it.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -99,6 +106,7 @@ struct RosterDatabase: Sendable {
             )
             """#,
         ],
-        migrations: []
+        migrations: [],
+        fingerprint: SchemaFingerprint(master: 0xac8a_021e_6d17_1536, description: 0xad5b_b37e_641a_0f8b)
     )
 }

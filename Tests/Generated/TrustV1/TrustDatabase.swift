@@ -14,18 +14,24 @@ public struct TrustDatabase: Sendable {
     public var database: Database
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory database). A new file is
-    /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
-    /// schema version, is refused and left untouched.
-    public static func open(path: String) throws -> TrustDatabase {
-        let database = try Database(path: path, configuration: schema.configuration)
+    /// created at the latest version; an older one is migrated; a newer one, one with tables but no
+    /// schema version, or one whose schema is not that of its version, is refused and left untouched.
+    /// `configuration` sets the connections' options (busy timeout, readers, and for development
+    /// `eraseDatabaseOnSchemaChange`); the schema's date and UUID storage always apply.
+    public static func open(
+        path: String, configuration: Database.Configuration = Database.Configuration()
+    ) throws -> TrustDatabase {
+        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
         try schema.prepare(database)
         return TrustDatabase(database: database)
     }
 
     /// Opens a database whose tables were created without daogen: when its `user_version` is 0, its
     /// schema is compared with version `baseline`, stamped with it if they match, and migrated from there.
-    public static func open(path: String, baseline: Int) throws -> TrustDatabase {
-        let database = try Database(path: path, configuration: schema.configuration)
+    public static func open(
+        path: String, baseline: Int, configuration: Database.Configuration = Database.Configuration()
+    ) throws -> TrustDatabase {
+        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
         try schema.prepare(database, baseline: baseline)
         return TrustDatabase(database: database)
     }
@@ -96,6 +102,7 @@ public struct TrustDatabase: Sendable {
 
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
+    /// The fingerprint of version 1's schema confirms at open that a file at that version has it.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -123,6 +130,7 @@ public struct TrustDatabase: Sendable {
             #"CREATE INDEX "ticket_by_tier" ON "ticket" ("tier")"#,
             #"CREATE INDEX "ticket_by_name" ON "ticket" ("name")"#,
         ],
-        migrations: []
+        migrations: [],
+        fingerprint: SchemaFingerprint(master: 0x9d39_e902_95d6_0a05, description: 0x5988_b945_a5fc_0594)
     )
 }
