@@ -112,7 +112,8 @@ import Foundation
 
     /// The statements that create version {{{version}}} in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version {{{version}}}'s schema confirms at open that a file at that version has it.
+    /// The fingerprint of version {{{version}}}'s schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: {{{version}}},
 {{#hasAdoptsUserVersion}}
@@ -151,7 +152,9 @@ import Foundation
 {{/migrations}}
         ],
 {{/hasMigrations}}
-        fingerprint: SchemaFingerprint(master: {{{fingerprintMaster}}}, description: {{{fingerprintDescription}}})
+        fingerprint: SchemaFingerprint(
+            masters: {{{fingerprintMasters}}},
+            description: {{{fingerprintDescription}}})
     )
 }
 

@@ -13,10 +13,10 @@ extension SchemaDefinition {
 
     /// What differs between the schema of `database` and version `target`, empty when they are the same.
     /// At the latest version a file that matches ``fingerprint`` is described only as far as needed: its
-    /// `sqlite_master` (a file this code created), then its ``SchemaDescription`` (one it migrated).
+    /// `sqlite_master` (a file this code created or migrated), then its ``SchemaDescription``.
     func differences(of database: Database, at target: Int) throws -> [String] {
         let fingerprint = target == version ? fingerprint : nil
-        if let fingerprint, try SchemaFingerprint.masterDigest(of: database) == fingerprint.master { return [] }
+        if let fingerprint, try fingerprint.masters.contains(SchemaFingerprint.masterDigest(of: database)) { return [] }
         let actual = try SchemaDescription(database: database)
         if let fingerprint, actual.digest == fingerprint.description { return [] }
         return actual.differences(from: try SchemaDescription(database: schemaDatabase(at: target)))

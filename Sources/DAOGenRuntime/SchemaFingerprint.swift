@@ -1,55 +1,103 @@
-/// Two 64-bit digests of a schema version, written into generated code, that let `open` confirm a file's
-/// schema without rebuilding the expected one: ``master`` in one query for a file this code created,
-/// ``description`` for a file it migrated or adopted. Digests are FNV-1a over UTF-8, the same in every
-/// process and on every platform.
+import CSQLite
+
+/// Digests of a schema version, written into generated code, that let `open` confirm a file's schema
+/// without rebuilding the expected one: one of ``masters`` in one query for a file created at the latest
+/// version or at one of the versions before it and migrated, ``description`` (four queries) for any other
+/// file with that schema. Digests are FNV-1a over UTF-8, the same in every process and on every platform.
 public struct SchemaFingerprint: Sendable, Hashable {
-    /// The digest of `sqlite_master` (type, name, table and SQL of every entry, by type and name) as
-    /// the version's creation statements leave it in an empty file.
-    public var master: UInt64
-    /// The digest of the version's ``SchemaDescription``, which migrated files share with created ones.
+    /// The digests of `sqlite_master` (the SQL of every entry, in the order of creation) of the files this
+    /// schema's code makes: created at the latest version, and created at each of the last versions
+    /// before it and migrated. Sorted.
+    public var masters: [UInt64]
+    /// The digest of the version's ``SchemaDescription``, which every file with its schema shares.
     public var description: UInt64
 
     /// Creates a fingerprint from its digests.
-    public init(master: UInt64, description: UInt64) {
-        self.master = master
+    public init(masters: [UInt64], description: UInt64) {
+        self.masters = masters.sorted()
         self.description = description
     }
 
-    /// The fingerprint of the schema that `creation` makes in an empty in-memory database: what the
-    /// generator writes for the latest version.
+    /// The fingerprint of the schema that `creation` makes in an empty in-memory database, with the
+    /// `sqlite_master` digest of that database only.
     /// - Throws: ``DatabaseError`` when a statement fails.
     public init(creating creation: [String]) throws {
+        let memory = try Self.memoryDatabase()
+        for statement in creation { try memory.execute(statement) }
+        self.init(masters: [try Self.masterDigest(of: memory)], description: try SchemaDescription(database: memory).digest)
+    }
+
+    /// Adds the `sqlite_master` digest of the file that `definition` makes of a file created by
+    /// `olderCreation` at version `older`: the same schema, with the SQL texts a migration leaves.
+    /// - Throws: ``DatabaseError`` or ``DAOGenError`` when a statement or a migration fails.
+    public mutating func addMigrated(from older: Int, creation olderCreation: [String], by definition: SchemaDefinition) throws {
+        let memory = try Self.memoryDatabase()
+        for statement in olderCreation { try memory.execute(statement) }
+        try memory.setUserVersion(older)
+        var migrating = definition
+        migrating.versionOneCreation = []  // the older version's schema is the one just created: no comparison
+        migrating.fingerprint = nil
+        try migrating.prepare(memory)
+        let digest = try Self.masterDigest(of: memory)
+        if !masters.contains(digest) {
+            masters.append(digest)
+            masters.sort()
+        }
+    }
+
+    private static func memoryDatabase() throws -> Database {
         var configuration = Database.Configuration()
         configuration.allowsAttach = false
-        let memory = try Database(path: ":memory:", configuration: configuration)
-        for statement in creation { try memory.execute(statement) }
-        self.init(master: try Self.masterDigest(of: memory), description: try SchemaDescription(database: memory).digest)
+        return try Database(path: ":memory:", configuration: configuration)
     }
 
-    /// The digest of `database`'s `sqlite_master`.
+    /// The digest of `database`'s `sqlite_master`: the SQL of every entry, in the order of creation, read
+    /// in place (this runs at every open, so no string is made). Names are in the SQL; SQLite's automatic
+    /// indexes, which have none, follow from their tables'.
     static func masterDigest(of database: Database) throws -> UInt64 {
-        var digest = Digest()
-        for row in try database.rows("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name") {
-            for value in row {
-                if case let .text(text) = value { digest.add(text) }
+        try database.withConnection(kind: .read) { connection, _ in
+            let statement = try connection.prepare("SELECT sql FROM sqlite_master ORDER BY rowid", persistent: false)
+            var digest = Digest()
+            while try statement.step() {
+                if let text = sqlite3_column_text(statement.handle, 0) {
+                    digest.add(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, 0))))
+                }
                 digest.endField()
             }
+            return digest.value
         }
-        return digest.value
     }
 
-    /// FNV-1a, 64 bits, with a separator byte between fields that no SQL text of a schema holds.
+    /// FNV-1a, 64 bits, with a separator byte between fields that no SQL text of a schema holds. Texts read
+    /// in place are taken eight bytes a step (each step a bijection of the state, so texts that differ in
+    /// one step always differ): the digest of `sqlite_master` runs at every open.
     struct Digest {
         private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
         mutating func add(_ text: String) {
             for byte in text.utf8 { add(byte: byte) }
         }
 
+        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                value = (value ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian) &* Self.prime
+                value ^= value >> 32
+                offset += 8
+            }
+            while offset < bytes.count {
+                add(byte: bytes[offset])
+                offset += 1
+            }
+        }
+
         mutating func endField() { add(byte: 0) }
 
         private mutating func add(byte: UInt8) {
-            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            value = (value ^ UInt64(byte)) &* Self.prime
         }
     }
 }

@@ -7,10 +7,14 @@ import Testing
 /// Marks the main dispatch queue, to tell in a callback whether it runs on the main actor.
 private let mainQueueKey = DispatchSpecificKey<Bool>()
 
-/// CONTRACT.md section 10 on the Library schema: `LiveQuery`, the `@Observable` object of the generated
-/// `live(_:)`, seen through `withObservationTracking` as SwiftUI sees it.
+/// `LiveQuery`, the `@Observable` object of the generated `live(_:)`, on the Library schema, seen through
+/// `withObservationTracking` as SwiftUI sees it.
+///
+/// Every wait is for an event (a change, a commit seen), never for an amount of time: in a full `swift test`
+/// on a loaded machine the updates may wait minutes for a thread. The time limit only ends a hang, far
+/// above any such wait.
 @MainActor
-@Suite("LiveQuery", .timeLimit(.minutes(1))) final class LiveQueryTests {
+@Suite("LiveQuery", .serialized, .timeLimit(.minutes(20))) final class LiveQueryTests {
     let file: TemporaryDatabaseFile
     let library: LibraryDatabase
 
@@ -127,7 +131,11 @@ private let mainQueueKey = DispatchSpecificKey<Bool>()
 
     @Test func releasingTheQueryStopsItsFetches() async throws {
         let fetches = LockedBox(0)
-        var count: LiveQuery<Int>? = library.live { library in
+        // The sentinel is held only by the fetch closure, which the observation's task holds: its release
+        // tells that the observation has ended, and no fetch can run any more.
+        let ended = LockedBox(false)
+        var count: LiveQuery<Int>? = library.live { [sentinel = ReleaseSentinel(setting: ended)] library in
+            sentinel.touch()
             fetches.value += 1
             return try library.author.count()
         }
@@ -137,10 +145,9 @@ private let mainQueueKey = DispatchSpecificKey<Bool>()
         weak let released = count
         count = nil
         #expect(released == nil, "nothing but its owner holds a LiveQuery")
+        try await eventually { ended.value }
 
-        // Once the observation has wound down, commits to its table cause no fetch. Another observer of the
-        // same table, woken by the same commits, tells when they have been seen.
-        try await Task.sleep(nanoseconds: 100_000_000)
+        // Commits to its table after that cause no fetch: another observer of the same table sees them.
         let before = fetches.value
         var control = library.observe { try $0.author.count() }.makeAsyncIterator()
         #expect(try await control.next() == 1)
@@ -148,7 +155,6 @@ private let mainQueueKey = DispatchSpecificKey<Bool>()
             try library.author.insert(Author(name: name))
         }
         while try await control.next() != 4 {}
-        try await Task.sleep(nanoseconds: 300_000_000)
         #expect(fetches.value == before)
     }
 
@@ -174,10 +180,24 @@ private let mainQueueKey = DispatchSpecificKey<Bool>()
         }
     }
 
-    /// Waits until `condition` holds, checking every few milliseconds.
+    /// Waits until `condition` holds, checking every few milliseconds, however long that takes.
     private func eventually(_ condition: () -> Bool) async throws {
         while !condition() {
             try await Task.sleep(nanoseconds: 5_000_000)
         }
     }
+}
+
+/// An object that sets a flag when it is released (when the last closure capturing it is).
+private final class ReleaseSentinel: Sendable {
+    private let flag: LockedBox<Bool>
+
+    init(setting flag: LockedBox<Bool>) {
+        self.flag = flag
+    }
+
+    /// Does nothing: called by a closure so that it captures the sentinel.
+    func touch() {}
+
+    deinit { flag.value = true }
 }

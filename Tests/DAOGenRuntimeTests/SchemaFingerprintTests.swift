@@ -14,7 +14,7 @@ import Testing
         let creation = [#"CREATE TABLE "t" ("a" INTEGER PRIMARY KEY, "b" TEXT NOT NULL)"#, #"CREATE INDEX "t_b" ON "t" ("b")"#]
         let fingerprint = try SchemaFingerprint(creating: creation)
         let file = try database(creation)
-        #expect(try SchemaFingerprint.masterDigest(of: file) == fingerprint.master)
+        #expect(try fingerprint.masters == [SchemaFingerprint.masterDigest(of: file)])
         #expect(try SchemaDescription(database: file).digest == fingerprint.description)
     }
 
@@ -22,7 +22,7 @@ import Testing
         // As the generator writes it: one column a line. ADD COLUMN appends to the stored text instead.
         let fingerprint = try SchemaFingerprint(creating: ["CREATE TABLE \"t\" (\n  \"a\" INTEGER,\n  \"b\" TEXT\n)"])
         let migrated = try database([#"CREATE TABLE "t" ("a" INTEGER)"#, #"ALTER TABLE "t" ADD COLUMN "b" TEXT"#])
-        #expect(try SchemaFingerprint.masterDigest(of: migrated) != fingerprint.master)
+        #expect(try !fingerprint.masters.contains(SchemaFingerprint.masterDigest(of: migrated)))
         #expect(try SchemaDescription(database: migrated).digest == fingerprint.description)
     }
 
@@ -48,9 +48,27 @@ import Testing
         #expect(Set(digests).count == schemas.count)
     }
 
+    /// A migrated file's digest, added from the older version's creation and the migration, is the one a
+    /// file created at that version and migrated by the definition has.
+    @Test func aMigratedFilesDigestIsAdded() throws {
+        let latest = ["CREATE TABLE \"t\" (\n  \"a\" INTEGER,\n  \"b\" TEXT\n)"]
+        let older = ["CREATE TABLE \"t\" (\n  \"a\" INTEGER\n)"]
+        let definition = SchemaDefinition(
+            version: 2, creation: latest, versionOneCreation: older,
+            migrations: [SchemaDefinition.Migration(version: 2, steps: [#"ALTER TABLE "t" ADD COLUMN "b" TEXT"#])])
+        var fingerprint = try SchemaFingerprint(creating: latest)
+        try fingerprint.addMigrated(from: 1, creation: older, by: definition)
+        #expect(fingerprint.masters.count == 2)
+
+        let file = try database(older)
+        try file.setUserVersion(1)
+        try definition.prepare(file)
+        #expect(try fingerprint.masters.contains(SchemaFingerprint.masterDigest(of: file)))
+    }
+
     /// The digests are FNV-1a of fixed text: these values hold in every process, on every platform.
     @Test func digestsAreTheSameInEveryProcess() throws {
         let fingerprint = try SchemaFingerprint(creating: ["CREATE TABLE t (a INTEGER)"])
-        #expect(fingerprint == SchemaFingerprint(master: 2_155_963_050_588_075_599, description: 5_831_287_325_593_516_906))
+        #expect(fingerprint == SchemaFingerprint(masters: [13_595_521_382_719_029_072], description: 5_831_287_325_593_516_906))
     }
 }

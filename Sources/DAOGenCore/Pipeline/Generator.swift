@@ -36,7 +36,7 @@ public enum Generator {
             let provedRowCount = try SchemaVerifier.verify(
                 schema, plan: planned.plan, creation: planned.creation, statements: planned.statements)
             return VerifiedSchema(
-                planned: planned, provedRowCount: provedRowCount, fingerprint: try SchemaVerifier.fingerprint(of: schema, creation: planned.creation))
+                planned: planned, provedRowCount: provedRowCount, fingerprint: try SchemaVerifier.fingerprint(of: schema, creation: planned.creation, plan: planned.plan))
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + planned.resolved.warnings)
         }

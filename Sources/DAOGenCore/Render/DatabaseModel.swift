@@ -46,8 +46,9 @@ struct DatabaseModel: Encodable {
     var hasVersionOne: Bool
     var migrations: [MigrationModel]
     var hasMigrations: Bool
-    /// The digests of the latest version's schema (`SchemaFingerprint`), as Swift hexadecimal literals.
-    var fingerprintMaster: String
+    /// The digests of the latest version's schema (`SchemaFingerprint`), as Swift hexadecimal literals: the
+    /// `sqlite_master` digests, an array literal on one line or one a line, and the description's.
+    var fingerprintMasters: String
     var fingerprintDescription: String
 
     init(
@@ -74,7 +75,10 @@ struct DatabaseModel: Encodable {
             })
         }
         hasMigrations = !migrations.isEmpty
-        fingerprintMaster = SwiftLiteral.hexadecimal(fingerprint.master)
+        let masters = fingerprint.masters.map(SwiftLiteral.hexadecimal)
+        fingerprintMasters = masters.count <= 2
+            ? "[" + masters.joined(separator: ", ") + "]"
+            : "[\n" + masters.map { "                \($0),\n" }.joined() + "            ]"
         fingerprintDescription = SwiftLiteral.hexadecimal(fingerprint.description)
     }
 }

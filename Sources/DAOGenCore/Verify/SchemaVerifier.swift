@@ -47,13 +47,30 @@ struct SchemaVerifier {
         return rows
     }
 
-    /// The fingerprint of the latest version, created whole (verification creates it in independent parts).
-    static func fingerprint(of schema: Schema, creation: CreationSQL) throws(DiagnosticsError) -> SchemaFingerprint {
+    /// How many versions before the latest the fingerprint knows the migrated files of: a file created at
+    /// one of them and migrated is confirmed at open by one query, an older one by four.
+    static let fingerprintedOlderVersions = 16
+
+    /// The fingerprint of the latest version, created whole (verification creates it in independent parts),
+    /// with the `sqlite_master` digests of files created at each of the last versions and migrated by `plan`.
+    static func fingerprint(
+        of schema: Schema, creation: CreationSQL, plan: [Int: [MigrationStep]]
+    ) throws(DiagnosticsError) -> SchemaFingerprint {
+        let latest = schema.settings.version
         do {
-            return try SchemaFingerprint(creating: creation.statements(at: schema.settings.version))
+            var fingerprint = try SchemaFingerprint(creating: creation.statements(at: latest))
+            let definition = SchemaDefinition(
+                version: latest, creation: creation.statements(at: latest),
+                migrations: plan.keys.sorted().map { version in
+                    SchemaDefinition.Migration(version: version, steps: plan[version]!.flatMap(\.statements))
+                })
+            for older in max(1, latest - fingerprintedOlderVersions)..<latest {
+                try fingerprint.addMigrated(from: older, creation: creation.statements(at: older), by: definition)
+            }
+            return fingerprint
         } catch {
             var diagnostics = DiagnosticCollector()
-            diagnostics.error("cannot create version \(schema.settings.version) whole to fingerprint it: \(error)", at: schema.settings.versionLocation)
+            diagnostics.error("cannot create version \(latest) whole to fingerprint it: \(error)", at: schema.settings.versionLocation)
             throw DiagnosticsError(diagnostics: diagnostics.diagnostics)
         }
     }

@@ -96,7 +96,8 @@ public struct DocumentsDatabase: Sendable {
 
     /// The statements that create version 2 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version 2's schema confirms at open that a file at that version has it.
+    /// The fingerprint of version 2's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: 2,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -150,6 +151,8 @@ public struct DocumentsDatabase: Sendable {
                 ]
             ),
         ],
-        fingerprint: SchemaFingerprint(master: 0x57e0_5d2f_3195_5bb3, description: 0x9601_1d32_3339_2e47)
+        fingerprint: SchemaFingerprint(
+            masters: [0x22de_ee12_001b_a462],
+            description: 0x9601_1d32_3339_2e47)
     )
 }

@@ -114,7 +114,8 @@ package struct EdgeCasesDatabase: Sendable {
 
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version 1's schema confirms at open that a file at that version has it.
+    /// The fingerprint of version 1's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .unixEpochMilliseconds, uuids: .blob),
@@ -206,6 +207,8 @@ package struct EdgeCasesDatabase: Sendable {
             #"CREATE INDEX "shelf_item_by_shelf_and_row_no" ON "shelf_item" ("shelf", "row_no")"#,
         ],
         migrations: [],
-        fingerprint: SchemaFingerprint(master: 0x7ff3_828b_bcea_2f90, description: 0xd24d_8548_6f6d_001b)
+        fingerprint: SchemaFingerprint(
+            masters: [0x2730_8dfb_a1ab_6c7d],
+            description: 0xd24d_8548_6f6d_001b)
     )
 }

@@ -93,7 +93,8 @@ struct EpochDatesDatabase: Sendable {
 
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version 1's schema confirms at open that a file at that version has it.
+    /// The fingerprint of version 1's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .unixEpoch, uuids: .text),
@@ -107,6 +108,8 @@ struct EpochDatesDatabase: Sendable {
             """#,
         ],
         migrations: [],
-        fingerprint: SchemaFingerprint(master: 0xa1b9_5d29_fe71_3c0d, description: 0xcf68_17c2_6c6e_8780)
+        fingerprint: SchemaFingerprint(
+            masters: [0x8698_964a_c4a1_a7d4],
+            description: 0xcf68_17c2_6c6e_8780)
     )
 }

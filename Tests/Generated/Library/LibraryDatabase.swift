@@ -108,7 +108,8 @@ public struct LibraryDatabase: Sendable {
 
     /// The statements that create version 3 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version 3's schema confirms at open that a file at that version has it.
+    /// The fingerprint of version 3's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: 3,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -285,6 +286,8 @@ public struct LibraryDatabase: Sendable {
                 ]
             ),
         ],
-        fingerprint: SchemaFingerprint(master: 0xb3a5_df40_ec3c_5dca, description: 0x5768_80a7_a27d_1058)
+        fingerprint: SchemaFingerprint(
+            masters: [0x80ce_4761_4836_0606, 0x8799_f4fa_e533_491e],
+            description: 0x5768_80a7_a27d_1058)
     )
 }

@@ -96,7 +96,8 @@ public struct LibraryDatabase: Sendable {
 
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version 1's schema confirms at open that a file at that version has it.
+    /// The fingerprint of version 1's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -125,6 +126,8 @@ public struct LibraryDatabase: Sendable {
             """#,
         ],
         migrations: [],
-        fingerprint: SchemaFingerprint(master: 0xb3a5_df40_ec3c_5dca, description: 0x5768_80a7_a27d_1058)
+        fingerprint: SchemaFingerprint(
+            masters: [0x80ce_4761_4836_0606, 0x8799_f4fa_e533_491e],
+            description: 0x5768_80a7_a27d_1058)
     )
 }

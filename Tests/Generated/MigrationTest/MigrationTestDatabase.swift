@@ -93,7 +93,8 @@ struct MigrationTestDatabase: Sendable {
 
     /// The statements that create version 3 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version 3's schema confirms at open that a file at that version has it.
+    /// The fingerprint of version 3's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: 3,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -131,6 +132,12 @@ struct MigrationTestDatabase: Sendable {
                 ]
             ),
         ],
-        fingerprint: SchemaFingerprint(master: 0x2255_19bf_b784_fc7a, description: 0x5233_23e3_a987_1440)
+        fingerprint: SchemaFingerprint(
+            masters: [
+                0x27fc_57b0_6fda_fab6,
+                0x40c7_9015_a3ea_97b0,
+                0x7377_8978_dab1_a776,
+            ],
+            description: 0x5233_23e3_a987_1440)
     )
 }

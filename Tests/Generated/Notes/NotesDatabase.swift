@@ -93,7 +93,8 @@ struct NotesDatabase: Sendable {
 
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version 1's schema confirms at open that a file at that version has it.
+    /// The fingerprint of version 1's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -106,6 +107,8 @@ struct NotesDatabase: Sendable {
             """#,
         ],
         migrations: [],
-        fingerprint: SchemaFingerprint(master: 0x3430_6da4_4631_9ab5, description: 0x92fa_a4d4_c663_38d7)
+        fingerprint: SchemaFingerprint(
+            masters: [0xc2a8_d14e_c35b_1206],
+            description: 0x92fa_a4d4_c663_38d7)
     )
 }

@@ -93,7 +93,8 @@ struct RosterDatabase: Sendable {
 
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version 1's schema confirms at open that a file at that version has it.
+    /// The fingerprint of version 1's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -107,6 +108,8 @@ struct RosterDatabase: Sendable {
             """#,
         ],
         migrations: [],
-        fingerprint: SchemaFingerprint(master: 0xac8a_021e_6d17_1536, description: 0xad5b_b37e_641a_0f8b)
+        fingerprint: SchemaFingerprint(
+            masters: [0x2511_6caf_6909_3694],
+            description: 0xad5b_b37e_641a_0f8b)
     )
 }

@@ -93,7 +93,8 @@ struct TestTableDatabase: Sendable {
 
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version 1's schema confirms at open that a file at that version has it.
+    /// The fingerprint of version 1's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -116,6 +117,8 @@ struct TestTableDatabase: Sendable {
             #"CREATE INDEX "index_test" ON "test_table" ("age", "timeStamp")"#,
         ],
         migrations: [],
-        fingerprint: SchemaFingerprint(master: 0x9c5b_c515_ee9f_6ab0, description: 0x57c0_cab4_9199_0a4d)
+        fingerprint: SchemaFingerprint(
+            masters: [0x94f5_de3f_1a56_f46a],
+            description: 0x57c0_cab4_9199_0a4d)
     )
 }

@@ -102,7 +102,8 @@ public struct TrustDatabase: Sendable {
 
     /// The statements that create version 3 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version 3's schema confirms at open that a file at that version has it.
+    /// The fingerprint of version 3's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: 3,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -204,6 +205,12 @@ public struct TrustDatabase: Sendable {
                 ]
             ),
         ],
-        fingerprint: SchemaFingerprint(master: 0x9d39_e902_95d6_0a05, description: 0x5988_b945_a5fc_0594)
+        fingerprint: SchemaFingerprint(
+            masters: [
+                0x4cf2_1cab_6cae_c1c2,
+                0x6c72_52f5_097b_6903,
+                0x8836_afb9_67b5_89bc,
+            ],
+            description: 0x5988_b945_a5fc_0594)
     )
 }

@@ -96,7 +96,8 @@ public struct CacheDatabase: Sendable {
 
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version 1's schema confirms at open that a file at that version has it.
+    /// The fingerprint of version 1's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -112,6 +113,8 @@ public struct CacheDatabase: Sendable {
             #"CREATE VIEW "fresh_volume" AS SELECT id, title FROM volume WHERE expires >= 0"#,
         ],
         migrations: [],
-        fingerprint: SchemaFingerprint(master: 0x3585_0b79_590a_4ea3, description: 0x4807_76ff_2faf_5d1f)
+        fingerprint: SchemaFingerprint(
+            masters: [0xb84d_9a74_1f1c_fd86],
+            description: 0x4807_76ff_2faf_5d1f)
     )
 }

@@ -93,7 +93,8 @@ public struct ShelfDatabase: Sendable {
 
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
-    /// The fingerprint of version 1's schema confirms at open that a file at that version has it.
+    /// The fingerprint of version 1's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -107,6 +108,8 @@ public struct ShelfDatabase: Sendable {
             #"CREATE INDEX "volume_by_title" ON "volume" ("title")"#,
         ],
         migrations: [],
-        fingerprint: SchemaFingerprint(master: 0x8653_6735_b1c7_8823, description: 0x2636_f0d5_6c0b_6315)
+        fingerprint: SchemaFingerprint(
+            masters: [0x3904_1780_2b75_fbe2],
+            description: 0x2636_f0d5_6c0b_6315)
     )
 }
