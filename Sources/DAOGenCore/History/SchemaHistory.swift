@@ -144,9 +144,15 @@ public enum SchemaHistory {
         case redeclareTable
         /// The columns moved.
         case restoreOrder
+        /// A column of the table was removed and one of the same type added: probably renamed. Marking the
+        /// old one `until:` and the new one `since:` would drop the values, so the rename comes first.
+        case rename(old: String, new: String)
 
         func text(lastShipped version: Int) -> String {
             switch self {
+            case let .rename(old, new):
+                "did you mean `renamedFrom: { name: \(old), in: \(version + 1) }` on column '\(new)'? "
+                    + "(marking '\(old)' until: \(version) and '\(new)' since: \(version + 1) instead drops the values of '\(old)')"
             case .since: "mark it since: \(version + 1)"
             case .until: "keep its declaration and mark it until: \(version)"
             case .redeclare: "declare it twice: the old definition with until: \(version), the new one with since: \(version + 1)"
@@ -282,6 +288,7 @@ public enum SchemaHistory {
         let newNames = Set(newColumns.map { $0.name.lowercased() })
 
         var differences: [Difference] = []
+        var added: [(name: String, item: String, location: SourceLocation?)] = []
         for (name, item) in newColumns {
             let location = columns[name.lowercased()]?.location
             if let old = oldByName[name.lowercased()] {
@@ -295,11 +302,22 @@ public enum SchemaHistory {
                         "column \(SQLWriter.quote(name)) was \(definition(old)), is now \(definition(item))", .redeclare, at: location))
                 }
             } else {
-                differences.append(difference("column \(item) was added", .since, at: location))
+                added.append((name, item, location))
             }
         }
         for (name, item) in oldColumns where !newNames.contains(name.lowercased()) {
-            differences.append(difference("column \(item) was removed", .until))
+            // A column removed and one of the same type added in one version is most likely a rename.
+            let type = RecordedSQL.declaredType(ofItem: item)
+            if let index = added.firstIndex(where: { RecordedSQL.declaredType(ofItem: $0.item) == type }) {
+                let new = added.remove(at: index)
+                differences.append(difference(
+                    "column \(item) was removed and column \(new.item) was added", .rename(old: name, new: new.name), at: new.location))
+            } else {
+                differences.append(difference("column \(item) was removed", .until))
+            }
+        }
+        for (_, item, location) in added {
+            differences.append(difference("column \(item) was added", .since, at: location))
         }
 
         let newConstraints = expected.items.filter { RecordedSQL.columnName(ofItem: $0) == nil }
