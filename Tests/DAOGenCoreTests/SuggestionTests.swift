@@ -6,6 +6,43 @@ import Testing
 /// Mistakes whose message names the fix (issue 29): a misspelled `swift:` type, a column renamed by
 /// ending one declaration and starting another, a `version:` that is not a number.
 @Suite struct SuggestionTests {
+    /// The diagnostics of a `t.yaml` whose column `a` (TEXT) has `swift: <name>`, at 9:16.
+    func swiftType(_ name: String) throws -> [String] {
+        try diagnostics(["t.yaml": tableFile("      - name: a\n        type: TEXT\n        swift: \(name)\n")])
+    }
+
+    @Test func aKnownTypeInAnotherCaseIsRefusedWithTheType() throws {
+        #expect(try swiftType("date") == [
+            "S/t.yaml:9:16: error: 'swift' names 'date', which is not a type daogen knows; did you mean 'Date'? (an app's own type of this name can be written with its module, as 'MyApp.date')"
+        ])
+        #expect(try swiftType("UUid") == [
+            "S/t.yaml:9:16: error: 'swift' names 'UUid', which is not a type daogen knows; did you mean 'UUID'? (an app's own type of this name can be written with its module, as 'MyApp.UUid')"
+        ])
+    }
+
+    @Test func aNameCloseToAKnownTypeIsRefusedWithTheType() throws {
+        #expect(try swiftType("Strng") == [
+            "S/t.yaml:9:16: error: 'swift' names 'Strng', which is not a type daogen knows; did you mean 'String'? (an app's own type of this name can be written with its module, as 'MyApp.Strng')"
+        ])
+        #expect(try swiftType("Dats") == [
+            "S/t.yaml:9:16: error: 'swift' names 'Dats', which is not a type daogen knows; did you mean 'Data' or 'Date'? (an app's own type of this name can be written with its module, as 'MyApp.Dats')"
+        ])
+    }
+
+    @Test func aLowerCaseTypeNameIsRefusedWithItsCapitalizedSpelling() throws {
+        #expect(try swiftType("priority") == [
+            "S/t.yaml:9:16: error: 'swift' names 'priority', which starts with a lower-case letter, as a Swift type name almost never does; did you mean 'Priority'? (an app's own type of this name can be written with its module, as 'MyApp.priority')"
+        ])
+    }
+
+    /// An app's own types: other names, names close to a known type that start with another letter
+    /// (`Rate`, one edit from `Date`), and any name written with its module.
+    @Test func anAppsOwnTypesStayAllowed() throws {
+        for name in ["Priority", "Money", "Rate", "Point", "MyApp.date", "Shop.Strng"] {
+            #expect(try swiftType(name) == [], "\(name)")
+        }
+    }
+
     @Test func aNotNullColumnAddedAsAnotherOfItsTypeEndsSuggestsTheRename() throws {
         let result = try diagnostics([
             "daogen.yaml": "version: 2\n",
