@@ -54,4 +54,21 @@ import Testing
             "S/t.yaml:11:15: error: column 'writer' is added to table 't' in version 2 as NOT NULL without a default, so rows that exist cannot get a value; add a 'default:', make it nullable, or add a 'migrations:' step for version 2 that supplies the data; if it is column 'author' renamed, declare it once, with `renamedFrom: { name: author, in: 2 }`, which keeps its values"
         ])
     }
+
+    /// Every `since` was checked against version 1, the default, and reported before the real error.
+    @Test func aVersionThatIsNotANumberStopsBeforeTheVersionRanges() throws {
+        let result = try diagnostics([
+            "daogen.yaml": "version: \"3\"\n",
+            "t.yaml": tableFile("      - name: a\n        type: TEXT\n        since: 2\n      - name: b\n        type: TEXT\n        since: 3\n"),
+        ])
+        #expect(result == ["S/daogen.yaml:1:10: error: 'version' must be an integer"])
+    }
+
+    @Test func aVersionOutOfRangeStopsBeforeTheVersionRanges() throws {
+        let result = try diagnostics([
+            "daogen.yaml": "version: 0\n",
+            "t.yaml": tableFile("      - name: a\n        type: TEXT\n        since: 2\n"),
+        ])
+        #expect(result == ["S/daogen.yaml:1:10: error: 'version' must be between 1 and 10000, found 0"])
+    }
 }
