@@ -142,6 +142,17 @@ import Testing
         ])
     }
 
+    /// Two schema folders of one target without `version:` lines gave two identical warnings.
+    @Test func theWarningsNameTheSchemaFolder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(["daogen.yaml": "database: CatalogDatabase\n", "people.yaml": Self.version1])
+        let result = try GeneratorCommands(source: SchemaSource(directory: directory.url, displayPath: "Sources/Store/Catalog")).validate()
+        #expect(result.warnings.map(\.description) == [
+            "warning: version 1 has no record in Sources/Store/Catalog/history/v1.sql; run `daogen generate` or `daogen history` (with the plugins: `swift package --allow-writing-to-package-directory generate-daos --history-only`) to write it, and check it in"
+        ])
+    }
+
     @Test func aChangedTypeIsRefusedAtTheColumn() throws {
         let shipped = try records(["people.yaml": Self.withColumns("      - name: age\n        type: TEXT\n")])
         let files = ["daogen.yaml": "version: 2\n", "people.yaml": Self.withColumns("      - name: age\n        type: INTEGER\n        notNull: true\n        default: 0\n")]

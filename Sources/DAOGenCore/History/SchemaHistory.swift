@@ -54,6 +54,9 @@ public enum SchemaHistory {
         var versionLocation: SourceLocation?
         /// The latest version.
         var latest = 1
+        /// The records' folder as the warnings name it: `history`, or with the schema directory as the user
+        /// wrote it (`Sources/Store/Catalog/history`), so that the warnings of several schemas differ.
+        var folder = folderName
 
         /// The commands that write records.
         private var howToWrite: String {
@@ -67,14 +70,14 @@ public enum SchemaHistory {
             var warnings = missingVersions.map { version in
                 Diagnostic(
                     .warning,
-                    "version \(version) has no record in \(folderName)/\(fileName(version: version)); \(howToWrite) to write it, "
+                    "version \(version) has no record in \(folder)/\(fileName(version: version)); \(howToWrite) to write it, "
                         + "and check it in",
                     at: versionLocation)
             }
             if latestIsOutdated {
                 warnings.append(Diagnostic(
                     .warning,
-                    "the record of version \(latest), the latest, in \(folderName)/\(fileName(version: latest)) is out of date; "
+                    "the record of version \(latest), the latest, in \(folder)/\(fileName(version: latest)) is out of date; "
                         + "\(howToWrite) to rewrite it before version \(latest) ships",
                     at: versionLocation))
             }
@@ -85,17 +88,22 @@ public enum SchemaHistory {
     /// Compares every version of `schema` with `records` (by version). A version before the latest whose
     /// derived SQL no longer matches its record is an error naming the table (or index) and the difference,
     /// located at the YAML node that changed when there is one. The latest version's record may change.
-    public static func compare(_ schema: Schema, records: [Int: String]) -> Comparison {
-        compare(schema, records: records, creation: CreationSQL(schema: schema))
+    /// `displayPath`, the schema directory as the user wrote it, names the records' folder in the
+    /// diagnostics that have no YAML node of their own.
+    public static func compare(_ schema: Schema, records: [Int: String], displayPath: String? = nil) -> Comparison {
+        compare(schema, records: records, creation: CreationSQL(schema: schema), displayPath: displayPath)
     }
 
     /// Compares as above, with the statements of every version already written.
-    static func compare(_ schema: Schema, records: [Int: String], creation: CreationSQL) -> Comparison {
+    static func compare(_ schema: Schema, records: [Int: String], creation: CreationSQL, displayPath: String? = nil) -> Comparison {
         let latest = schema.settings.version
         var comparison = Comparison(versionLocation: schema.settings.versionLocation, latest: latest)
+        if let displayPath, !displayPath.isEmpty {
+            comparison.folder = (displayPath.hasSuffix("/") ? displayPath : displayPath + "/") + folderName
+        }
         var collector = DiagnosticCollector()
         for version in records.keys.sorted() where version > latest {
-            let name = "\(folderName)/\(fileName(version: version))"
+            let name = "\(comparison.folder)/\(fileName(version: version))"
             collector.error(
                 "\(name) records version \(version), but 'version' is \(latest); a version that has shipped cannot be "
                     + "taken back: set 'version' to \(version) or more, or delete \(name) if version \(version) never shipped",
