@@ -8,7 +8,9 @@ import PackagePlugin
 ///
 /// For each target (all, or those named with `--target`), the schema is the target's `Schema` folder when it
 /// exists, else the target's directory (`--schema` names another folder, relative to the target); the output is
-/// the target's `Generated` folder (`--output` names another, relative to the target).
+/// the target's `Generated` folder (`--output` names another, relative to the target). Every folder below the
+/// schema folder that holds a `daogen.yaml` is one more schema (several databases in one target), generated
+/// into the output's folder of the same relative path (`Catalog/` into `Generated/Catalog`).
 @main struct DAOGenCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
@@ -46,34 +48,49 @@ import PackagePlugin
         work += folders.map { ($0.name, $0.directory, false) }
         for (name, directory, declared) in work {
             let schemaDirectory = Self.schemaDirectory(of: directory, folder: schemaFolder)
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: schemaDirectory.path(percentEncoded: false))) ?? [])
-                .map { schemaDirectory.appending(path: $0) }
-            guard let invocation = DAOGenInvocation(
-                schemaDirectory: schemaDirectory, files: files,
-                outputDirectory: directory.appending(path: outputFolder, directoryHint: .isDirectory))
-            else {
+            // The folder's own schema and every folder below it that holds a daogen.yaml (several
+            // databases in one target), each into its folder of the output: Catalog/ into Generated/Catalog.
+            let invocations = try DAOGenInvocation.invocations(
+                targetDirectory: schemaDirectory, files: Self.files(under: schemaDirectory),
+                outputRoot: directory.appending(path: outputFolder, directoryHint: .isDirectory))
+            if invocations.isEmpty {
                 if targetNames.contains(name) {
-                    throw CommandError("target '\(name)' has no .yaml schema in \(schemaDirectory.path(percentEncoded: false))")
+                    throw CommandError(
+                        "target '\(name)' has no .yaml schema in \(schemaDirectory.path(percentEncoded: false)), nor a folder there that holds a daogen.yaml")
                 }
                 continue
             }
             if !declared {
                 print("Sources/\(name) holds a schema but no Swift file, so SwiftPM skipped it; generating into Sources/\(name)/\(outputFolder). Declare the target in Package.swift (with exclude: [\"Schema\"] when the schema is in Schema/) if it is not.")
             }
-            let process = Process()
-            process.executableURL = tool.url
-            process.arguments = historyOnly
-                ? ["history", invocation.schemaDirectory.path(percentEncoded: false)]
-                : invocation.arguments.filter { $0 != "--quiet" }
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw CommandError("daogen failed for target '\(name)'; its diagnostics are above")
+            for invocation in invocations {
+                let process = Process()
+                process.executableURL = tool.url
+                process.arguments = historyOnly
+                    ? ["history", invocation.schemaDirectory.path(percentEncoded: false)]
+                    : invocation.arguments.filter { $0 != "--quiet" }
+                try process.run()
+                process.waitUntilExit()
+                guard process.terminationStatus == 0 else {
+                    throw CommandError(
+                        "daogen failed for target '\(name)' (schema \(invocation.schemaDirectory.path(percentEncoded: false))); its diagnostics are above")
+                }
+                generated += 1
             }
-            generated += 1
         }
         if generated == 0 {
-            throw CommandError("no target has a .yaml schema; name one with --target")
+            throw CommandError("no target has a .yaml schema (in its Schema/ folder, its own folder, or a folder that holds a daogen.yaml); name one with --target")
+        }
+    }
+
+    /// Every file under `directory`, hidden files and folders left out (as the parser skips dotfiles).
+    static func files(under directory: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(
+            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        return enumerator.compactMap { item in
+            guard let url = item as? URL, (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { return nil }
+            return url
         }
     }
 

@@ -122,6 +122,37 @@ import Testing
         ])
     }
 
+    @Test func aColumnRemovedAndOneOfItsTypeAddedSuggestsTheRename() throws {
+        let shipped = try records(["people.yaml": Self.withColumns("      - name: nickname\n        type: TEXT\n")])
+        let files = ["daogen.yaml": "version: 2\n", "people.yaml": Self.withColumns("      - name: alias\n        type: TEXT\n")]
+        #expect(try compare(files, records: shipped).errors.map(\.description) == [
+            "S/people.yaml:10:9: error: version 1 has shipped, but table 'person' no longer matches its record in history/v1.sql: column \"nickname\" TEXT was removed and column \"alias\" TEXT was added; did you mean `renamedFrom: { name: nickname, in: 2 }` on column 'alias'? (marking 'nickname' until: 1 and 'alias' since: 2 instead drops the values of 'nickname')"
+        ])
+        // What the message suggests is the fix.
+        let renamed = ["daogen.yaml": "version: 2\n", "people.yaml": Self.withColumns("      - name: alias\n        type: TEXT\n        renamedFrom: { name: nickname, in: 2 }\n")]
+        #expect(try compare(renamed, records: shipped).errors.isEmpty)
+    }
+
+    @Test func aColumnRemovedAndOneOfAnotherTypeAddedAreTwoDifferences() throws {
+        let shipped = try records(["people.yaml": Self.withColumns("      - name: nickname\n        type: TEXT\n")])
+        let files = ["daogen.yaml": "version: 2\n", "people.yaml": Self.withColumns("      - name: age\n        type: INTEGER\n")]
+        #expect(try compare(files, records: shipped).errors.map(\.description) == [
+            "S/people.yaml:2:11: error: version 1 has shipped, but table 'person' no longer matches its record in history/v1.sql: column \"nickname\" TEXT was removed; keep its declaration and mark it until: 1",
+            "S/people.yaml:10:9: error: version 1 has shipped, but table 'person' no longer matches its record in history/v1.sql: column \"age\" INTEGER was added; mark it since: 2",
+        ])
+    }
+
+    /// Two schema folders of one target without `version:` lines gave two identical warnings.
+    @Test func theWarningsNameTheSchemaFolder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(["daogen.yaml": "database: CatalogDatabase\n", "people.yaml": Self.version1])
+        let result = try GeneratorCommands(source: SchemaSource(directory: directory.url, displayPath: "Sources/Store/Catalog")).validate()
+        #expect(result.warnings.map(\.description) == [
+            "warning: version 1 has no record in Sources/Store/Catalog/history/v1.sql; run `daogen generate` or `daogen history` (with the plugins: `swift package --allow-writing-to-package-directory generate-daos --history-only`) to write it, and check it in"
+        ])
+    }
+
     @Test func aChangedTypeIsRefusedAtTheColumn() throws {
         let shipped = try records(["people.yaml": Self.withColumns("      - name: age\n        type: TEXT\n")])
         let files = ["daogen.yaml": "version: 2\n", "people.yaml": Self.withColumns("      - name: age\n        type: INTEGER\n        notNull: true\n        default: 0\n")]

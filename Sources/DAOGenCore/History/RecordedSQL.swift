@@ -144,4 +144,17 @@ struct RecordedSQL: Equatable {
         guard item.first == "\"" || item.first == "`" || item.first == "[" else { return nil }
         return identifier(at: Substring(item))?.0
     }
+
+    /// The declared type of a column item, in upper case: the words after its name up to the first
+    /// constraint (`"author" TEXT NOT NULL` -> `TEXT`); empty for a column without a type.
+    static func declaredType(ofItem item: String) -> String {
+        let rest = identifier(at: Substring(item))?.1 ?? Substring(item)
+        let words = rest.split(separator: " ").map { $0.uppercased() }
+        return words.prefix { !constraintWords.contains($0) }.joined(separator: " ")
+    }
+
+    /// The words that start a column constraint in the records daogen writes.
+    private static let constraintWords: Set<String> = [
+        "CONSTRAINT", "PRIMARY", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT", "COLLATE", "REFERENCES", "GENERATED", "AS",
+    ]
 }

@@ -54,6 +54,9 @@ public enum SchemaHistory {
         var versionLocation: SourceLocation?
         /// The latest version.
         var latest = 1
+        /// The records' folder as the warnings name it: `history`, or with the schema directory as the user
+        /// wrote it (`Sources/Store/Catalog/history`), so that the warnings of several schemas differ.
+        var folder = folderName
 
         /// The commands that write records.
         private var howToWrite: String {
@@ -67,14 +70,14 @@ public enum SchemaHistory {
             var warnings = missingVersions.map { version in
                 Diagnostic(
                     .warning,
-                    "version \(version) has no record in \(folderName)/\(fileName(version: version)); \(howToWrite) to write it, "
+                    "version \(version) has no record in \(folder)/\(fileName(version: version)); \(howToWrite) to write it, "
                         + "and check it in",
                     at: versionLocation)
             }
             if latestIsOutdated {
                 warnings.append(Diagnostic(
                     .warning,
-                    "the record of version \(latest), the latest, in \(folderName)/\(fileName(version: latest)) is out of date; "
+                    "the record of version \(latest), the latest, in \(folder)/\(fileName(version: latest)) is out of date; "
                         + "\(howToWrite) to rewrite it before version \(latest) ships",
                     at: versionLocation))
             }
@@ -85,17 +88,22 @@ public enum SchemaHistory {
     /// Compares every version of `schema` with `records` (by version). A version before the latest whose
     /// derived SQL no longer matches its record is an error naming the table (or index) and the difference,
     /// located at the YAML node that changed when there is one. The latest version's record may change.
-    public static func compare(_ schema: Schema, records: [Int: String]) -> Comparison {
-        compare(schema, records: records, creation: CreationSQL(schema: schema))
+    /// `displayPath`, the schema directory as the user wrote it, names the records' folder in the
+    /// diagnostics that have no YAML node of their own.
+    public static func compare(_ schema: Schema, records: [Int: String], displayPath: String? = nil) -> Comparison {
+        compare(schema, records: records, creation: CreationSQL(schema: schema), displayPath: displayPath)
     }
 
     /// Compares as above, with the statements of every version already written.
-    static func compare(_ schema: Schema, records: [Int: String], creation: CreationSQL) -> Comparison {
+    static func compare(_ schema: Schema, records: [Int: String], creation: CreationSQL, displayPath: String? = nil) -> Comparison {
         let latest = schema.settings.version
         var comparison = Comparison(versionLocation: schema.settings.versionLocation, latest: latest)
+        if let displayPath, !displayPath.isEmpty {
+            comparison.folder = (displayPath.hasSuffix("/") ? displayPath : displayPath + "/") + folderName
+        }
         var collector = DiagnosticCollector()
         for version in records.keys.sorted() where version > latest {
-            let name = "\(folderName)/\(fileName(version: version))"
+            let name = "\(comparison.folder)/\(fileName(version: version))"
             collector.error(
                 "\(name) records version \(version), but 'version' is \(latest); a version that has shipped cannot be "
                     + "taken back: set 'version' to \(version) or more, or delete \(name) if version \(version) never shipped",
@@ -144,9 +152,15 @@ public enum SchemaHistory {
         case redeclareTable
         /// The columns moved.
         case restoreOrder
+        /// A column of the table was removed and one of the same type added: probably renamed. Marking the
+        /// old one `until:` and the new one `since:` would drop the values, so the rename comes first.
+        case rename(old: String, new: String)
 
         func text(lastShipped version: Int) -> String {
             switch self {
+            case let .rename(old, new):
+                "did you mean `renamedFrom: { name: \(old), in: \(version + 1) }` on column '\(new)'? "
+                    + "(marking '\(old)' until: \(version) and '\(new)' since: \(version + 1) instead drops the values of '\(old)')"
             case .since: "mark it since: \(version + 1)"
             case .until: "keep its declaration and mark it until: \(version)"
             case .redeclare: "declare it twice: the old definition with until: \(version), the new one with since: \(version + 1)"
@@ -282,6 +296,7 @@ public enum SchemaHistory {
         let newNames = Set(newColumns.map { $0.name.lowercased() })
 
         var differences: [Difference] = []
+        var added: [(name: String, item: String, location: SourceLocation?)] = []
         for (name, item) in newColumns {
             let location = columns[name.lowercased()]?.location
             if let old = oldByName[name.lowercased()] {
@@ -295,11 +310,22 @@ public enum SchemaHistory {
                         "column \(SQLWriter.quote(name)) was \(definition(old)), is now \(definition(item))", .redeclare, at: location))
                 }
             } else {
-                differences.append(difference("column \(item) was added", .since, at: location))
+                added.append((name, item, location))
             }
         }
         for (name, item) in oldColumns where !newNames.contains(name.lowercased()) {
-            differences.append(difference("column \(item) was removed", .until))
+            // A column removed and one of the same type added in one version is most likely a rename.
+            let type = RecordedSQL.declaredType(ofItem: item)
+            if let index = added.firstIndex(where: { RecordedSQL.declaredType(ofItem: $0.item) == type }) {
+                let new = added.remove(at: index)
+                differences.append(difference(
+                    "column \(item) was removed and column \(new.item) was added", .rename(old: name, new: new.name), at: new.location))
+            } else {
+                differences.append(difference("column \(item) was removed", .until))
+            }
+        }
+        for (_, item, location) in added {
+            differences.append(difference("column \(item) was added", .since, at: location))
         }
 
         let newConstraints = expected.items.filter { RecordedSQL.columnName(ofItem: $0) == nil }

@@ -72,7 +72,8 @@ public enum Generator {
     /// be read), so a caller that writes only after this returns writes nothing then.
     public static func history(of verified: TypedSchema) throws(DiagnosticsError) -> SchemaHistory.Comparison {
         let records = try HistoryFiles.read(schemaDirectory: verified.source.directory, displayPath: verified.source.displayPath)
-        let comparison = SchemaHistory.compare(verified.schema, records: records, creation: verified.creation)
+        let comparison = SchemaHistory.compare(
+            verified.schema, records: records, creation: verified.creation, displayPath: verified.source.displayPath)
         if !comparison.errors.isEmpty {
             throw DiagnosticsError(diagnostics: comparison.errors)
         }

@@ -149,8 +149,13 @@ struct MigrationPlanner {
     /// another affinity, loses data: an error unless the version has an explicit data step.
     mutating func checkDataIsKept(_ change: TableChange, version: Int) {
         for column in change.addedColumns where column.notNull && column.defaultSQL == nil {
+            // A NOT NULL column of the same type that ends in the previous version is most likely this one renamed.
+            let renamed = change.droppedColumns.first { $0.notNull && $0.sqlType.uppercased() == column.sqlType.uppercased() }.map { old in
+                let oldName = old.name(at: change.oldVersion)
+                return "; if it is column '\(oldName)' renamed, declare it once, with `renamedFrom: { name: \(oldName), in: \(version) }`, which keeps its values"
+            } ?? ""
             diagnostics.error(
-                "column '\(column.name)' is added to table '\(change.table.name)' in version \(version) as NOT NULL without a default, so rows that exist cannot get a value; add a 'default:', make it nullable, or add a 'migrations:' step for version \(version) that supplies the data",
+                "column '\(column.name)' is added to table '\(change.table.name)' in version \(version) as NOT NULL without a default, so rows that exist cannot get a value; add a 'default:', make it nullable, or add a 'migrations:' step for version \(version) that supplies the data\(renamed)",
                 at: column.location(of: "name"))
         }
         for (_, new) in change.tightenedColumns where new.defaultSQL == nil {

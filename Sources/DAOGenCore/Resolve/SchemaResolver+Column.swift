@@ -191,6 +191,9 @@ extension SchemaResolver {
         default:
             if let named = SwiftValueType.namedTypes[name] {
                 type = named
+            } else if SwiftNaming.isTypeName(name), let problem = SwiftTypeSpelling.problem(name) {
+                reader.diagnostics.error(problem, at: swiftNode.location)
+                return nil
             } else if SwiftNaming.isTypeName(name) && !SwiftNaming.reservedTypeNames.contains(name) {
                 type = .custom(name)
             } else {

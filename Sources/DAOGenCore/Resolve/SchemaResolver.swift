@@ -4,6 +4,8 @@ import Foundation
 struct SchemaResolver {
     var reader = NodeReader()
     var settings = Settings()
+    /// True when daogen.yaml's `version` is not an integer in range: resolution stops after daogen.yaml.
+    var versionIsInvalid = false
 
     /// The result of a successful resolution: the schema, its files and the warnings seen on the way.
     struct Output: Sendable {
@@ -16,6 +18,11 @@ struct SchemaResolver {
         var resolver = SchemaResolver()
         if let file = parsed.settingsFile, let root = file.root {
             resolver.resolveSettings(root, text: file.text)
+        }
+        // Every `since`, `until` and migration version is checked against `version`: without a valid one,
+        // those checks would only add errors that are not the user's (daogen.yaml's errors are the real ones).
+        if resolver.versionIsInvalid {
+            try resolver.reader.diagnostics.throwIfErrors()
         }
         // A file resolves on its own (the settings are all it needs): on every core, merged in file order.
         let settings = resolver.settings
@@ -163,9 +170,11 @@ struct SchemaResolver {
         }
         if let node = values["version"] {
             settings.versionLocation = node.location
+            versionIsInvalid = true
             if let version = reader.int(node, key: "version") {
                 if (1...Settings.maximumVersion).contains(version) {
                     settings.version = version
+                    versionIsInvalid = false
                 } else {
                     reader.diagnostics.error(
                         "'version' must be between 1 and \(Settings.maximumVersion), found \(version)", at: node.location)
