@@ -25,7 +25,8 @@ extension Database {
 
     /// Runs a query and returns every row as an array of column values, for tools, tests and
     /// migrations rather than the hot path: the statement is prepared anew and not cached. A
-    /// `SELECT` or `VALUES` outside a transaction runs on a reader, anything else on the writer.
+    /// `SELECT` or `VALUES` outside a transaction runs on a reader, anything else on the writer; inside
+    /// the body of a statement on a reader, a read (a `WITH` that SQLite says reads) runs on that reader.
     ///
     /// - Parameters:
     ///   - sql: One SQL statement.
@@ -33,8 +34,7 @@ extension Database {
     /// - Throws: ``DatabaseError`` when the SQL is invalid, holds more than one statement, or fails;
     ///   ``DAOGenError/databaseClosed(path:)`` after ``close()``.
     public func rows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
-        let kind = SQLKind.of(sql)
-        return try withConnection(kind: kind == .read ? .read : .write) { connection, tracker in
+        return try withConnection(for: sql) { connection, tracker in
             let statement = try connection.prepare(sql, persistent: false)
             tracker?.tables.formUnion(statement.readTables)
             connection.noteWrites(of: statement)

@@ -71,16 +71,28 @@ extension Database {
     /// Routes a statement of `kind`: to the connection of the thread's scope, to a reader, or to the
     /// writer; `checkOut` gets the statement on the chosen connection. Inlined into its two callers,
     /// so `checkOut` is no closure on the DAOs' hot path.
+    ///
+    /// Inside a transaction or `read {}` every statement runs on the scope's connection. Inside the body
+    /// of a statement that runs on a reader, a statement that reads runs on that reader too (a `WITH`
+    /// is prepared there and asked, `sqlite3_stmt_readonly`), and one that writes on the writer: a
+    /// thread never waits for a second reader while it holds one, which, with as many threads as
+    /// readers doing it at once, would wait forever.
     @inline(__always)
     private func beginAccess(kind: SQLKind, _ checkOut: (Connection) throws -> Statement) throws -> StatementAccess {
         // Inside a transaction or `read {}` (the hot path): the scope's connection, reached by index,
         // without copying the scope's entry or retaining the thread's scopes.
+        var inScope = false
         let scoped = try ThreadScopes.withCurrent { scopes -> StatementAccess? in
-            guard let index = scopes.index(for: identity), scopes.entries[index].kind != .statement || kind == .read else {
-                return nil
-            }
+            guard let index = scopes.index(for: identity) else { return nil }
+            inScope = true
+            let inStatement = scopes.entries[index].kind == .statement
+            if inStatement, kind == .write { return nil }
             let connection = scopes.entries[index].connection
             let statement = try checkOut(connection)
+            if inStatement, kind == .readIfReadOnly, !statement.isReadOnly {
+                connection.checkIn(statement)
+                return nil
+            }
             if let tracker = scopes.entries[index].tracker {
                 tracker.tables.formUnion(statement.readTables)
             }
@@ -89,7 +101,7 @@ extension Database {
         }
         if let scoped { return scoped }
         let scopes = ThreadScopes.current
-        if kind != .write, maximumReaderCount > 0 {
+        if !inScope, kind != .write, maximumReaderCount > 0 {
             let reader = try checkOutReader()
             let statement: Statement
             do {
@@ -132,6 +144,17 @@ extension Database {
             ThreadScopes.current.entries.removeLast()
             releaseWriter()
         }
+    }
+
+    /// Runs `body` with the connection for the statement `sql`, which is not cached, and the tracker of an
+    /// observation in progress; routed as ``withStatement(_:_:)`` routes (a `WITH` inside a reader's
+    /// statement is prepared on that reader and asked whether it reads).
+    func withConnection<T>(for sql: String, _ body: (Connection, TableTracker?) throws -> T) throws -> T {
+        var kind = SQLKind.of(sql)
+        if kind == .readIfReadOnly, let entry = ThreadScopes.current.entry(for: identity), entry.kind == .statement {
+            kind = try entry.connection.prepare(sql, persistent: false).isReadOnly ? .read : .write
+        }
+        return try withConnection(kind: kind, body)
     }
 
     /// Runs `body` with the connection for a statement of `kind` that is not cached, and the tracker
