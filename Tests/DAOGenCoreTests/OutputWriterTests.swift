@@ -83,6 +83,74 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.appending(path: "a.swift").path(percentEncoded: false)))
     }
 
+    /// A `database:` name too long for its file (issue 30) is an error at its node, before anything is
+    /// written: the output folder is not even created. It used to fail in the write, naming the folder,
+    /// after the table files were written.
+    @Test func aDatabaseNameTooLongForAFileNameIsAnErrorAtItsNodeAndNothingIsWritten() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let name = String(repeating: "A", count: 250)
+        try directory.write([
+            "daogen.yaml": "database: \(name)\n",
+            "t.yaml": "tables:\n  - name: t\n    columns:\n      - { name: id, type: INTEGER, primaryKey: true }\n",
+        ])
+        let output = directory.url.appending(path: "out")
+        let commands = GeneratorCommands(source: SchemaSource(directory: directory.url, displayPath: "S"))
+        // What `daogen generate` does: generate, then write what was generated.
+        let error = try #require(throws: GeneratorError.self) {
+            _ = try OutputWriter.write(try commands.generate().files, to: output)
+        }
+        #expect(error.description == "S/daogen.yaml:1:11: error: 'database': the database type's file would be \(name).swift, whose name is 256 bytes long, more than the 255 bytes a file name may have; choose a shorter name")
+        #expect(!FileManager.default.fileExists(atPath: output.path(percentEncoded: false)))
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appending(path: "history").path(percentEncoded: false)))
+    }
+
+    /// Every name that becomes a file name, near the limit of 255 bytes, in ASCII and in two-byte
+    /// characters: `generate` accepts it exactly when the file system takes every output name, and then
+    /// every file is written; otherwise the error is at the node that gives the name.
+    @Test(arguments: [
+        // (stem of the table file, its extension, the database type)
+        (String(repeating: "a", count: 249), "yaml", "AppDatabase"),
+        (String(repeating: "a", count: 250), "yaml", "AppDatabase"),
+        (String(repeating: "a", count: 251), "yml", "AppDatabase"),
+        (String(repeating: "é", count: 124), "yaml", "AppDatabase"),
+        (String(repeating: "é", count: 125), "yaml", "AppDatabase"),
+        ("t", "yaml", String(repeating: "D", count: 249)),
+        ("t", "yaml", String(repeating: "D", count: 250)),
+        ("t", "yaml", String(repeating: "É", count: 124)),
+        ("t", "yaml", String(repeating: "É", count: 125)),
+    ])
+    func everyOutputNameIsCheckedAtItsNode(stem: String, fileExtension: String, database: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let schema = directory.url.appending(path: "schema")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        try Data("database: \(database)\n".utf8).write(to: schema.appending(path: "daogen.yaml"))
+        try Data("tables:\n  - name: t\n    columns:\n      - { name: id, type: INTEGER, primaryKey: true }\n".utf8)
+            .write(to: schema.appending(path: "\(stem).\(fileExtension)"))
+        let tableFile = "\(stem).swift"
+        let databaseFile = "\(database).swift"
+        var expected: [String] = []
+        if tableFile.utf8.count > 255 {
+            expected.append("S/\(stem).\(fileExtension):1:1: error: this file would generate \(tableFile), whose name is \(tableFile.utf8.count) bytes long, more than the 255 bytes a file name may have; rename the file")
+        }
+        if databaseFile.utf8.count > 255 {
+            expected.append("S/daogen.yaml:1:11: error: 'database': the database type's file would be \(databaseFile), whose name is \(databaseFile.utf8.count) bytes long, more than the 255 bytes a file name may have; choose a shorter name")
+        }
+        let output = directory.url.appending(path: "out")
+        do {
+            let result = try GeneratorCommands(source: SchemaSource(directory: schema, displayPath: "S")).generate(history: .check)
+            #expect(expected.isEmpty)
+            let report = try OutputWriter.write(result.files, to: output)
+            #expect(report.written.sorted() == [databaseFile, tableFile].sorted())
+            let names = try FileManager.default.contentsOfDirectory(atPath: output.path(percentEncoded: false)).sorted()
+            #expect(names == [databaseFile, tableFile].sorted())
+        } catch let error as GeneratorError {
+            #expect(error.diagnostics.map(\.description) == expected)
+            #expect(!FileManager.default.fileExists(atPath: output.path(percentEncoded: false)))
+        }
+    }
+
     @Test func aMissingTemplatesFolderIsAnErrorNotTheBuiltInTemplates() throws {
         let error = try #require(throws: DiagnosticsError.self) {
             try TemplateRenderer(overridesDirectory: URL(filePath: "/nonexistent/templates"), displayPath: "MyTemplates")
