@@ -41,15 +41,17 @@ struct DirectoryTransaction {
         // Every temporary path taken, removed at the end whatever happened (those moved into place are gone).
         var temporaries: [String] = []
         // What undoes each change made so far, in the order made.
-        var undo: [() -> Void] = []
+        var undo: [Undo] = []
         func temporaryPath() -> String {
             temporaryCount += 1
             let path = self.path(of: ".daogen-\(random)-\(temporaryCount).tmp")
             temporaries.append(path)
             return path
         }
+        // A kept file that could not go back stays, under its temporary name, rather than be lost.
+        var stranded: Set<String> = []
         defer {
-            for path in temporaries { _ = unlink(path) }
+            for path in temporaries where !stranded.contains(path) { _ = unlink(path) }
         }
         do throws(Failure) {
             // The new contents, beside their targets.
@@ -69,27 +71,42 @@ struct DirectoryTransaction {
             for (name, _) in staged where FileManager.default.fileExists(atPath: path(of: name)) {
                 let kept = temporaryPath()
                 try keep(path(of: name), as: kept)
-                undo.append { _ = rename(kept, self.path(of: name)) }
+                undo.append(.putBack(kept, as: path(of: name)))
                 replaced.insert(name)
             }
             // The files removed, moved aside.
             for name in removals {
                 let aside = temporaryPath()
                 try move(path(of: name), to: aside)
-                undo.append { _ = rename(aside, self.path(of: name)) }
+                undo.append(.putBack(aside, as: path(of: name)))
             }
             // The new files, into place.
             for (name, temporary) in staged {
                 willMoveIntoPlace(name)
                 try move(temporary, to: path(of: name))
                 if !replaced.contains(name) {
-                    undo.append { _ = unlink(self.path(of: name)) }
+                    undo.append(.remove(path(of: name)))
                 }
             }
         } catch {
-            for action in undo.reversed() { action() }
+            for action in undo.reversed() {
+                switch action {
+                case .putBack(let kept, let target):
+                    if rename(kept, target) != 0 { stranded.insert(kept) }
+                case .remove(let target):
+                    _ = unlink(target)
+                }
+            }
             throw error
         }
+    }
+
+    /// What undoes one change.
+    private enum Undo {
+        /// Renames the kept file back to its target's path.
+        case putBack(String, as: String)
+        /// Removes a file that did not exist before.
+        case remove(String)
     }
 
     /// The path of the file `name` of the directory.
