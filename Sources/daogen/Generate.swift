@@ -8,7 +8,7 @@ struct Generate: ParsableCommand {
         discussion: """
             Writes one Swift file per schema file (books.yaml -> books.swift) and one for the database \
             type, named after it (database: LibraryDatabase -> LibraryDatabase.swift). Files are written \
-            only when their contents change, each atomically; generated files whose schema file is gone \
+            only when their contents change, all or none (temporary files renamed into place together); generated files whose schema file is gone \
             are removed (so is the daogen.swift of an older daogen). On any error nothing is written and \
             the exit status is 1.
 

@@ -83,6 +83,138 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.appending(path: "a.swift").path(percentEncoded: false)))
     }
 
+    /// A `database:` name too long for its file (issue 30) is an error at its node, before anything is
+    /// written: the output folder is not even created. It used to fail in the write, naming the folder,
+    /// after the table files were written.
+    @Test func aDatabaseNameTooLongForAFileNameIsAnErrorAtItsNodeAndNothingIsWritten() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let name = String(repeating: "A", count: 250)
+        try directory.write([
+            "daogen.yaml": "database: \(name)\n",
+            "t.yaml": "tables:\n  - name: t\n    columns:\n      - { name: id, type: INTEGER, primaryKey: true }\n",
+        ])
+        let output = directory.url.appending(path: "out")
+        let commands = GeneratorCommands(source: SchemaSource(directory: directory.url, displayPath: "S"))
+        // What `daogen generate` does: generate, then write what was generated.
+        let error = try #require(throws: GeneratorError.self) {
+            _ = try OutputWriter.write(try commands.generate().files, to: output)
+        }
+        #expect(error.description == "S/daogen.yaml:1:11: error: 'database': the database type's file would be \(name).swift, whose name is 256 bytes long, more than the 255 bytes a file name may have; choose a shorter name")
+        #expect(!FileManager.default.fileExists(atPath: output.path(percentEncoded: false)))
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appending(path: "history").path(percentEncoded: false)))
+    }
+
+    /// Every name that becomes a file name, near the limit of 255 bytes, in ASCII and in two-byte
+    /// characters: `generate` accepts it exactly when the file system takes every output name, and then
+    /// every file is written; otherwise the error is at the node that gives the name.
+    @Test(arguments: [
+        // (stem of the table file, its extension, the database type)
+        (String(repeating: "a", count: 249), "yaml", "AppDatabase"),
+        (String(repeating: "a", count: 250), "yaml", "AppDatabase"),
+        (String(repeating: "a", count: 251), "yml", "AppDatabase"),
+        (String(repeating: "é", count: 124), "yaml", "AppDatabase"),
+        (String(repeating: "é", count: 125), "yaml", "AppDatabase"),
+        ("t", "yaml", String(repeating: "D", count: 249)),
+        ("t", "yaml", String(repeating: "D", count: 250)),
+        ("t", "yaml", String(repeating: "É", count: 124)),
+        ("t", "yaml", String(repeating: "É", count: 125)),
+    ])
+    func everyOutputNameIsCheckedAtItsNode(stem: String, fileExtension: String, database: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let schema = directory.url.appending(path: "schema")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        try Data("database: \(database)\n".utf8).write(to: schema.appending(path: "daogen.yaml"))
+        try Data("tables:\n  - name: t\n    columns:\n      - { name: id, type: INTEGER, primaryKey: true }\n".utf8)
+            .write(to: schema.appending(path: "\(stem).\(fileExtension)"))
+        let tableFile = "\(stem).swift"
+        let databaseFile = "\(database).swift"
+        var expected: [String] = []
+        if tableFile.utf8.count > 255 {
+            expected.append("S/\(stem).\(fileExtension):1:1: error: this file would generate \(tableFile), whose name is \(tableFile.utf8.count) bytes long, more than the 255 bytes a file name may have; rename the file")
+        }
+        if databaseFile.utf8.count > 255 {
+            expected.append("S/daogen.yaml:1:11: error: 'database': the database type's file would be \(databaseFile), whose name is \(databaseFile.utf8.count) bytes long, more than the 255 bytes a file name may have; choose a shorter name")
+        }
+        let output = directory.url.appending(path: "out")
+        do {
+            let result = try GeneratorCommands(source: SchemaSource(directory: schema, displayPath: "S")).generate(history: .check)
+            #expect(expected.isEmpty)
+            let report = try OutputWriter.write(result.files, to: output)
+            #expect(report.written.sorted() == [databaseFile, tableFile].sorted())
+            let names = try FileManager.default.contentsOfDirectory(atPath: output.path(percentEncoded: false)).sorted()
+            #expect(names == [databaseFile, tableFile].sorted())
+        } catch let error as GeneratorError {
+            #expect(error.diagnostics.map(\.description) == expected)
+            #expect(!FileManager.default.fileExists(atPath: output.path(percentEncoded: false)))
+        }
+    }
+
+    /// A name no file system takes, given to the writer directly, stops the write before any file is
+    /// written: the output folder is not created.
+    @Test(arguments: [
+        (String(repeating: "x", count: 250) + ".swift", "the file name is 256 bytes long, more than the 255 bytes a file name may have"),
+        ("a/b.swift", "the file name holds a '/', which separates folders"),
+        ("a\u{0}.swift", "the file name holds a NUL character"),
+        ("..", "the file name is only dots, which name folders"),
+        ("", "the file name is empty"),
+    ])
+    func aNameNoFileSystemTakesStopsEveryWrite(name: String, reason: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let output = directory.url.appending(path: "out")
+        let files = [GeneratedFile(name: "a.swift", contents: "// a\n"), GeneratedFile(name: name, contents: "// b\n")]
+        let error = try #require(throws: OutputWriter.WriteError.self) { try OutputWriter.write(files, to: output) }
+        #expect(error.reason == reason)
+        #expect(!FileManager.default.fileExists(atPath: output.path(percentEncoded: false)))
+    }
+
+    /// A write that fails in the middle, after some files were renamed into place (here a folder appears
+    /// where a new file goes), puts back every file that was there, unchanged (the same file, its date
+    /// kept), removes the new ones, and leaves no temporary file.
+    @Test func aWriteThatFailsInTheMiddleLeavesTheFilesAsTheyWere() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let output = directory.url.appending(path: "out")
+        func file(_ name: String, _ text: String) -> GeneratedFile {
+            GeneratedFile(name: name, contents: "// \(name): generated by daogen from x.\n\(text)\n")
+        }
+        let before = [file("a.swift", "1"), file("b.swift", "1"), file("old.swift", "1")]
+        _ = try OutputWriter.write(before, to: output)
+        func contents() throws -> [String: String] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: output.path(percentEncoded: false))
+            return try names.reduce(into: [:]) { result, name in
+                let url = output.appending(path: name)
+                result[name] = Generator.isDirectory(url) ? "(folder)" : try String(contentsOf: url, encoding: .utf8)
+            }
+        }
+        func date(_ name: String) throws -> Date? {
+            try FileManager.default.attributesOfItem(atPath: output.appending(path: name).path(percentEncoded: false))[.modificationDate] as? Date
+        }
+        let old = try contents()
+        let dates = try before.map { try date($0.name) }
+
+        // a and b are replaced and old.swift removed before c's rename fails.
+        let after = [file("a.swift", "2"), file("b.swift", "2"), file("c.swift", "2")]
+        var moved: [String] = []
+        let error = try #require(throws: OutputWriter.WriteError.self) {
+            try OutputWriter.write(after, to: output, willMoveIntoPlace: { name in
+                moved.append(name)
+                if name == "c.swift" {
+                    try? FileManager.default.createDirectory(at: output.appending(path: name), withIntermediateDirectories: false)
+                }
+            })
+        }
+        #expect(moved == ["a.swift", "b.swift", "c.swift"])
+        #expect(error.path == output.appending(path: "c.swift").path(percentEncoded: false))
+        #expect(error.reason == "Is a directory")
+        var expected = old
+        expected["c.swift"] = "(folder)"
+        #expect(try contents() == expected)
+        #expect(try before.map { try date($0.name) } == dates)
+    }
+
     @Test func aMissingTemplatesFolderIsAnErrorNotTheBuiltInTemplates() throws {
         let error = try #require(throws: DiagnosticsError.self) {
             try TemplateRenderer(overridesDirectory: URL(filePath: "/nonexistent/templates"), displayPath: "MyTemplates")

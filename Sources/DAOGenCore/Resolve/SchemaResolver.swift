@@ -135,11 +135,18 @@ struct SchemaResolver {
         return resolved
     }
 
-    /// A table file's Swift file may not be the database type's (`LibraryDatabase.yaml` next to
-    /// `database: LibraryDatabase`), also in another case, as file systems that ignore case would merge them.
+    /// A table file's Swift file must be a name the file system takes (`books.yaml` may be the longest
+    /// file name, `books.swift` is one byte longer), and may not be the database type's (`LibraryDatabase.yaml`
+    /// next to `database: LibraryDatabase`), also in another case, as file systems that ignore case would merge them.
     mutating func checkOutputFileName(of file: ParsedFile) {
         let databaseFile = OutputFileNames.databaseFileName(forTypeName: settings.databaseName)
         let output = OutputFileNames.outputFileName(forSchemaFileStem: file.stem)
+        if let problem = FileNameCheck.problem(with: output) {
+            reader.diagnostics.error(
+                "this file would generate \(output), whose name \(problem); rename the file",
+                at: SourceLocation(file: file.path, line: 1, column: 1))
+            return
+        }
         guard output.lowercased() == databaseFile.lowercased() else { return }
         reader.diagnostics.error(
             "this file would generate \(output), the file of the database type '\(settings.databaseName)'; rename the file or the database type",
@@ -157,6 +164,11 @@ struct SchemaResolver {
             if let problem = SwiftNaming.typeNameProblem(name, scope: .module) {
                 reader.diagnostics.error(
                     "'database': the Swift name '\(name)' \(problem); choose another (e.g. \(SwiftNaming.suggestedTypeName(for: name, suffix: "Database")))",
+                    at: node.location)
+            } else if let problem = FileNameCheck.problem(with: OutputFileNames.databaseFileName(forTypeName: name)) {
+                // A Swift identifier holds no '/' or NUL and is not only dots: only its length can be too much.
+                reader.diagnostics.error(
+                    "'database': the database type's file would be \(OutputFileNames.databaseFileName(forTypeName: name)), whose name \(problem); choose a shorter name",
                     at: node.location)
             } else if OutputFileNames.databaseTypeName(inSettingsText: text) != name {
                 // The build plugin names the database file from this line, without a YAML parser.

@@ -56,8 +56,11 @@ extension SchemaVerifier {
 /// what the tokenizer made of the text), and must be found.
 enum SearchCheck {
     /// The problems of the `search:` indexes of `schema` at `version` in `database`; `context` follows
-    /// the version in messages (e.g. " after the migration from version 1").
-    static func problems(of schema: Schema, at version: Int, in database: Database, after context: String) -> [ViewAndTriggerCheck.Problem] {
+    /// the version in messages (e.g. " after the migration from version 1"). Adds the number of rows
+    /// searched for to `searchedRows`.
+    static func problems(
+        of schema: Schema, at version: Int, in database: Database, after context: String, searchedRows: inout Int
+    ) -> [ViewAndTriggerCheck.Problem] {
         var problems: [ViewAndTriggerCheck.Problem] = []
         for table in schema.tables where table.range.contains(version) {
             guard let search = table.search(at: version) else { continue }
@@ -78,6 +81,7 @@ enum SearchCheck {
                 let terms = try database.rows("SELECT doc, min(term) FROM temp.\(vocabulary) GROUP BY doc ORDER BY doc")
                 for row in terms {
                     guard case .text(let term) = row[1] else { continue }
+                    searchedRows += 1
                     let phrase = "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
                     let found = try database.rows(
                         "SELECT count(*) FROM \(index) WHERE \(index) MATCH ?1 AND \"rowid\" = ?2", [.text(phrase), row[0]])

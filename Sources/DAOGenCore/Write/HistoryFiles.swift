@@ -1,7 +1,7 @@
 import Foundation
 
 /// The schema history on disk: reads the records of a schema directory's `history/` folder and writes new
-/// ones, each write atomic and only when the contents change. `SchemaHistory` decides what to write.
+/// ones, all together or none, and only when the contents change. `SchemaHistory` decides what to write.
 public enum HistoryFiles {
     /// The `history/` folder of a schema directory.
     public static func directory(of schemaDirectory: URL) -> URL {
@@ -33,18 +33,25 @@ public enum HistoryFiles {
     }
 
     /// Writes `records` (from `SchemaHistory.Comparison.records`) into the `history/` folder of
-    /// `schemaDirectory`, creating it when needed. Returns the names written, as `history/v1.sql`.
+    /// `schemaDirectory`, creating it when needed, all of them or none (`DirectoryTransaction`). Returns
+    /// the names written, as `history/v1.sql`.
     public static func write(_ records: [GeneratedFile], schemaDirectory: URL) throws -> [String] {
         guard !records.isEmpty else { return [] }
         let folder = directory(of: schemaDirectory)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var transaction = DirectoryTransaction(directory: folder)
         var written: [String] = []
         for record in records {
             let url = folder.appending(path: record.name, directoryHint: .notDirectory)
             let data = Data(record.contents.utf8)
             if let existing = try? Data(contentsOf: url), existing == data { continue }
-            try data.write(to: url, options: .atomic)
+            transaction.writes.append((record.name, data))
             written.append("\(SchemaHistory.folderName)/\(record.name)")
+        }
+        do {
+            try transaction.commit()
+        } catch {
+            throw OutputWriter.WriteError(path: error.path, reason: error.reason)
         }
         return written
     }

@@ -1,6 +1,13 @@
 import Foundation
 
-/// Stage 6: puts generated files on disk, touching only what changed, each write atomic (temporary file + rename).
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Stage 6: puts generated files on disk, touching only what changed, all of them or none (temporary
+/// files renamed into place together, see `DirectoryTransaction`).
 public enum OutputWriter {
     /// What a write did, by file name.
     public struct Report: Sendable, Equatable {
@@ -27,13 +34,38 @@ public enum OutputWriter {
     }
 
     /// Writes `files` into `directory` (created if needed) and removes generated files that no schema file produces any more.
-    /// Every target is checked first: when one cannot be written, nothing is.
+    /// All or nothing: every name and target is checked first, and the files are written to temporary
+    /// files and then renamed into place together (`DirectoryTransaction`); when one cannot be written,
+    /// nothing is, the files already there are left as they were and a directory created for them is removed.
     public static func write(_ files: [GeneratedFile], to directory: URL) throws(WriteError) -> Report {
+        try write(files, to: directory, willMoveIntoPlace: { _ in })
+    }
+
+    /// `write(_:to:)`, calling `willMoveIntoPlace` with each new file's name just before it is renamed
+    /// into place (where a test makes a rename fail after others succeeded).
+    static func write(
+        _ files: [GeneratedFile], to directory: URL, willMoveIntoPlace: @escaping (String) -> Void
+    ) throws(WriteError) -> Report {
+        try checkNames(files, in: directory)
         try checkWritable(files, in: directory)
+        let created = missingDirectories(of: directory)
         do {
-            return try writeChecked(files, to: directory)
+            return try writeChecked(files, to: directory, willMoveIntoPlace: willMoveIntoPlace)
         } catch {
-            throw WriteError(path: directory.path(percentEncoded: false), reason: reason(error))
+            // Deepest first; `rmdir` removes only an empty folder, never what someone else put there meanwhile.
+            for path in created.reversed() { _ = rmdir(path) }
+            throw error
+        }
+    }
+
+    /// Fails when a file's name is not one the file system takes (too long, a `/`, a NUL, only dots):
+    /// Resolve reports such names at their YAML node, so only a caller that names files itself gets here.
+    static func checkNames(_ files: [GeneratedFile], in directory: URL) throws(WriteError) {
+        for file in files {
+            if let problem = FileNameCheck.problem(with: file.name) {
+                let path = (directory.path(percentEncoded: false) as NSString).appendingPathComponent(file.name)
+                throw WriteError(path: path, reason: "the file name \(problem)")
+            }
         }
     }
 
@@ -41,12 +73,7 @@ public enum OutputWriter {
     /// goes, a directory where a file goes, or no write permission.
     static func checkWritable(_ files: [GeneratedFile], in directory: URL) throws(WriteError) {
         let manager = FileManager.default
-        // The nearest part of the path that exists (a trailing slash would hide a file there).
-        var existing = directory.standardizedFileURL.path(percentEncoded: false)
-        while existing.count > 1, existing.hasSuffix("/") { existing.removeLast() }
-        while !manager.fileExists(atPath: existing), existing.contains("/"), existing != "/" {
-            existing = (existing as NSString).deletingLastPathComponent
-        }
+        let existing = nearestExistingPath(to: directory)
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: existing, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw WriteError(path: existing, reason: "it is a file, not a directory")
@@ -62,16 +89,50 @@ public enum OutputWriter {
         }
     }
 
-    /// The reason of a Foundation error, without its domain dump.
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        return ((nsError.userInfo[NSUnderlyingErrorKey] as? NSError) ?? nsError).localizedDescription
+    /// The nearest part of `directory`'s path that exists: itself, or the deepest folder above it.
+    private static func nearestExistingPath(to directory: URL) -> String {
+        let manager = FileManager.default
+        var existing = directory.standardizedFileURL.path(percentEncoded: false)
+        // A trailing slash would hide a file there.
+        while existing.count > 1, existing.hasSuffix("/") { existing.removeLast() }
+        while !manager.fileExists(atPath: existing), existing.contains("/"), existing != "/" {
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        return existing
     }
 
-    private static func writeChecked(_ files: [GeneratedFile], to directory: URL) throws -> Report {
+    /// The folders of `directory`'s path that do not exist yet, outermost first: those `write` creates.
+    private static func missingDirectories(of directory: URL) -> [String] {
         let manager = FileManager.default
-        try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+        var path = directory.standardizedFileURL.path(percentEncoded: false)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        var missing: [String] = []
+        while !manager.fileExists(atPath: path), path.contains("/"), path != "/" {
+            missing.insert(path, at: 0)
+            path = (path as NSString).deletingLastPathComponent
+        }
+        return missing
+    }
+
+    /// The reason of a Foundation error, without its domain dump.
+    private static func reason(_ error: any Error) -> String {
+        DirectoryTransaction.reason(error)
+    }
+
+    /// Creates the directory, compares each file with the one on disk, and writes those that changed and
+    /// removes the orphans in one `DirectoryTransaction`.
+    private static func writeChecked(
+        _ files: [GeneratedFile], to directory: URL, willMoveIntoPlace: @escaping (String) -> Void
+    ) throws(WriteError) -> Report {
+        let directoryPath = directory.path(percentEncoded: false)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(path: directoryPath, reason: reason(error))
+        }
         var report = Report()
+        var transaction = DirectoryTransaction(directory: directory)
+        transaction.willMoveIntoPlace = willMoveIntoPlace
         for file in files {
             let url = directory.appending(path: file.name, directoryHint: .notDirectory)
             let data = Data(file.contents.utf8)
@@ -79,14 +140,21 @@ public enum OutputWriter {
                 report.unchanged.append(file.name)
                 continue
             }
-            try data.write(to: url, options: .atomic)
+            transaction.writes.append((file.name, data))
             report.written.append(file.name)
         }
-        let orphans = try orphanedFiles(
-            in: directory, listing: directory.path(percentEncoded: false), expected: Set(files.map(\.name)))
-        for orphan in orphans {
-            try manager.removeItem(at: directory.appending(path: orphan.name, directoryHint: .notDirectory))
-            report.removed.append(orphan.name)
+        let orphans: [(name: String, text: String)]
+        do {
+            orphans = try orphanedFiles(in: directory, listing: directoryPath, expected: Set(files.map(\.name)))
+        } catch {
+            throw WriteError(path: directoryPath, reason: reason(error))
+        }
+        transaction.removals = orphans.map(\.name)
+        report.removed = transaction.removals
+        do {
+            try transaction.commit()
+        } catch {
+            throw WriteError(path: error.path, reason: error.reason)
         }
         return report
     }
