@@ -112,7 +112,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "MigrationCrashHelper",
-            dependencies: ["GeneratedEvolution"],
+            dependencies: ["DAOGenRuntime", "GeneratedEvolution"],
             path: "Tests/MigrationCrashHelper"
         ),
     ] + fixtureModules.map {

@@ -48,6 +48,13 @@ extension Database {
         /// and meant for development only: it loses data. Like GRDB's `eraseDatabaseOnSchemaChange`.
         public var eraseDatabaseOnSchemaChange = false
 
+        /// How long, in seconds, opening a file waits for another connection or process that holds the
+        /// write lock to finish creating or migrating it, asking again each time ``busyTimeout`` runs out,
+        /// before it fails with ``ResultCode/busy``. 300 by default: far above one slow migration step
+        /// (a rebuild of a few hundred thousand rows takes seconds), so that an app launched twice (a
+        /// widget, an extension, a second window) waits for the migration in progress.
+        public var migrationWaitTimeout: TimeInterval = 300
+
         /// The default options.
         public init() {}
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A generated database's schema: the statements that create the latest version, and the steps that
 /// migrate each older version to the next. Generated code declares it as SQL literals; nothing is
 /// computed from app types at run time.
@@ -168,9 +170,22 @@ public struct SchemaDefinition: Sendable {
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction with the file's `user_version`, read after the
     /// write lock is taken; rolls back when it throws.
+    ///
+    /// While another connection or process holds the write lock (migrating the file, maybe for longer
+    /// than the busy timeout), it keeps asking for the lock, each time for up to the busy timeout, until
+    /// ``Database/Configuration/migrationWaitTimeout`` has passed; then `body` reads the version the
+    /// other left.
     func writeStep<T>(_ database: Database, _ body: (_ current: Int) throws -> T) throws -> T {
-        try database.transaction {
-            try body(try database.userVersion())
+        let deadline = Date().addingTimeInterval(database.configuration.migrationWaitTimeout)
+        while true {
+            do {
+                return try database.transaction {
+                    try body(try database.userVersion())
+                }
+            } catch let error as DatabaseError where error.resultCode == .busy && Date() < deadline {
+                // Busy before anything was done (the transaction is rolled back): ask again.
+                Thread.sleep(forTimeInterval: 0.01)
+            }
         }
     }
 

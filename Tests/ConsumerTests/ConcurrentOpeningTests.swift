@@ -55,15 +55,33 @@ import Testing
         }
     }
 
-    /// A version-1 Shop file holding `rowCount` purchases.
-    func makeVersion1File(named name: String) throws -> String {
+    /// A version-1 Shop file holding `rows` purchases.
+    func makeVersion1File(named name: String, rows: Int = rowCount) throws -> String {
         let path = path(name)
         let old = try GeneratedEvolutionV1.ShopDatabase.open(path: path)
         let client = try old.client.insert(GeneratedEvolutionV1.Client(name: "Ada", email: "ada@example.org", phone: "555"))
-        try old.purchase.insert(contentsOf: (0..<Self.rowCount).map { index in
+        try old.purchase.insert(contentsOf: (0..<rows).map { index in
             GeneratedEvolutionV1.Purchase(clientId: client.id!, amount: "\(index).50", note: "row \(index)")
         })
         return path
+    }
+
+    /// The other processes wait for the one that migrates, however long its steps take: here each step
+    /// (a rebuild of 50,000 rows) outlasts the busy timeout (1 ms) many times over.
+    @Test func fourProcessesWaitOutAMigrationSlowerThanTheBusyTimeout() throws {
+        let rows = 50_000
+        let path = try makeVersion1File(named: "slow.sqlite", rows: rows)
+        let outcomes = try Self.openAtOnce(path, extraArguments: ["--busy-timeout", "0.001"])
+        for outcome in outcomes {
+            #expect(outcome.status == 0, "\(outcome.error)")
+            #expect(outcome.output == "version 4, \(rows) purchases\n")
+        }
+        // Giving up at the busy timeout, as open did before it waited: some of them fail.
+        let impatient = try makeVersion1File(named: "impatient.sqlite", rows: rows)
+        let failed = try Self.openAtOnce(impatient, extraArguments: ["--busy-timeout", "0.001", "--migration-wait", "0"])
+            .filter { $0.status != 0 }
+        #expect(!failed.isEmpty)
+        #expect(failed.allSatisfy { $0.error.contains("SQLITE_BUSY") }, "\(failed.map(\.error))")
     }
 
     @Test func fourProcessesMigrateAnOldFileOnce() throws {
