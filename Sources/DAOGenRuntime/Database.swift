@@ -41,8 +41,9 @@ public final class Database: @unchecked Sendable {
     var idleReaders: [Connection] = []
     /// Readers opened so far (held or idle); guarded by the pool lock.
     var openReaderCount = 0
-    /// Tasks waiting for a reader; guarded by the pool lock.
-    var readerWaiters: [CheckedContinuation<Connection, any Error>] = []
+    /// Threads and tasks waiting for a reader, served first in, first out, whatever API they came
+    /// through; guarded by the pool lock.
+    var readerWaiters: [ReaderWaiter] = []
     /// Threads blocked in `pool.wait()`; guarded by the pool lock.
     var blockedThreadCount = 0
     /// Connections handed out and not yet returned; guarded by the pool lock.
@@ -206,69 +207,61 @@ public final class Database: @unchecked Sendable {
         }
     }
 
-    /// Takes an idle reader, opens a new one, or waits for one.
+    /// Takes an idle reader, opens a new one, or waits (blocking the thread) for its turn in the queue
+    /// of waiters.
     @usableFromInline
     func checkOutReader() throws -> Connection {
         pool.lock()
-        while true {
-            if isClosedFlag {
-                pool.unlock()
-                throw closedError
-            }
-            if let reader = idleReaders.popLast() {
-                checkedOutCount += 1
-                pool.unlock()
-                return reader
-            }
-            if openReaderCount < maximumReaderCount {
-                openReaderCount += 1
-                checkedOutCount += 1
-                pool.unlock()
-                return try openReader()
-            }
-            blockedThreadCount += 1
-            pool.wait()
+        if isClosedFlag {
+            pool.unlock()
+            throw closedError
+        }
+        switch takeReaderOrSlot() {
+        case .reader(let reader):
+            pool.unlock()
+            return reader
+        case .slot:
+            pool.unlock()
+            return try openReader()
+        case .none:
+            break
+        }
+        let turn = ReaderTurn()
+        readerWaiters.append(.thread(turn))
+        blockedThreadCount += 1
+        defer {
             blockedThreadCount -= 1
+            pool.unlock()
+        }
+        // `releaseReader(_:)` hands a reader to the turn, still checked out; `close()` empties the queue.
+        while true {
+            if let reader = turn.reader { return reader }
+            if let error = turn.error { throw error }
+            if isClosedFlag { throw closedError }
+            pool.wait()
         }
     }
 
-    /// Takes a reader, suspending (never blocking the thread) while all are in use.
+    /// Takes a reader, suspending (never blocking the thread) for its turn in the queue of waiters.
     func checkOutReaderAsync() async throws -> Connection {
         try Task.checkCancellation()
-        enum Outcome { case reader(Connection), open, wait }
-        let outcome: Outcome = try pool.withLock {
-            if isClosedFlag { throw closedError }
-            if let reader = idleReaders.popLast() {
-                checkedOutCount += 1
-                return .reader(reader)
+        let reader: Connection = try await withCheckedThrowingContinuation { continuation in
+            pool.lock()
+            if isClosedFlag {
+                pool.unlock()
+                continuation.resume(throwing: closedError)
+                return
             }
-            if openReaderCount < maximumReaderCount {
-                openReaderCount += 1
-                checkedOutCount += 1
-                return .open
-            }
-            return .wait
-        }
-        let reader: Connection
-        switch outcome {
-        case .reader(let idle):
-            reader = idle
-        case .open:
-            reader = try openReader()
-        case .wait:
-            reader = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Connection, any Error>) in
-                pool.lock()
-                if isClosedFlag {
-                    pool.unlock()
-                    continuation.resume(throwing: closedError)
-                } else if let idle = idleReaders.popLast() {
-                    checkedOutCount += 1
-                    pool.unlock()
-                    continuation.resume(returning: idle)
-                } else {
-                    readerWaiters.append(continuation)
-                    pool.unlock()
-                }
+            switch takeReaderOrSlot() {
+            case .reader(let reader):
+                pool.unlock()
+                continuation.resume(returning: reader)
+            case .slot:
+                pool.unlock()
+                continuation.resume(with: Result { try openReader() })
+            case .none:
+                readerWaiters.append(.task(continuation))
+                pool.unlock()
             }
         }
         if Task.isCancelled {
@@ -278,33 +271,68 @@ public final class Database: @unchecked Sendable {
         return reader
     }
 
-    /// Opens a reader for a slot already counted in ``openReaderCount`` and ``checkedOutCount``,
-    /// giving the slot back when it fails.
+    /// What a caller that asks for a reader gets at once.
+    enum ReaderOffer {
+        /// An idle reader, checked out.
+        case reader(Connection)
+        /// A slot for a new reader, counted: the caller opens it.
+        case slot
+    }
+
+    /// An idle reader or a slot for a new one, checked out, when no one waits before the caller;
+    /// nil when the caller must wait. The caller holds the pool lock.
+    private func takeReaderOrSlot() -> ReaderOffer? {
+        guard readerWaiters.isEmpty else { return nil }
+        if let reader = idleReaders.popLast() {
+            checkedOutCount += 1
+            return .reader(reader)
+        }
+        if openReaderCount < maximumReaderCount {
+            openReaderCount += 1
+            checkedOutCount += 1
+            return .slot
+        }
+        return nil
+    }
+
+    /// Opens a reader for a slot already counted in ``openReaderCount`` and ``checkedOutCount``.
+    /// When it fails, the slot is given back, and the first waiter, if any, fails with the same error
+    /// (no reader may come back for it to take).
     private func openReader() throws -> Connection {
         do {
             return try Connection(path: path, configuration: configuration, isWriter: false)
         } catch {
-            pool.withLock {
-                openReaderCount -= 1
-                checkedOutCount -= 1
-                if blockedThreadCount > 0 { pool.broadcast() }
-            }
+            pool.lock()
+            openReaderCount -= 1
+            checkedOutCount -= 1
+            let next = readerWaiters.isEmpty ? nil : readerWaiters.removeFirst()
+            if case let .thread(turn) = next { turn.error = error }
+            if blockedThreadCount > 0 { pool.broadcast() }
+            pool.unlock()
+            if case let .task(continuation) = next { continuation.resume(throwing: error) }
             throw error
         }
     }
 
-    /// Gives a reader back, to a waiting task first.
+    /// Gives a reader back, handing it to the first waiter in the queue, thread or task, if any.
     @usableFromInline
     func releaseReader(_ reader: Connection) {
         pool.lock()
-        if !readerWaiters.isEmpty {
-            let next = readerWaiters.removeFirst()
-            pool.unlock()
-            next.resume(returning: reader)
-        } else {
+        guard !readerWaiters.isEmpty else {
             idleReaders.append(reader)
             checkedOutCount -= 1
             if blockedThreadCount > 0 { pool.broadcast() }
+            pool.unlock()
+            return
+        }
+        // The reader stays checked out: it passes to the waiter without ever being idle.
+        switch readerWaiters.removeFirst() {
+        case let .task(continuation):
+            pool.unlock()
+            continuation.resume(returning: reader)
+        case let .thread(turn):
+            turn.reader = reader
+            pool.broadcast()
             pool.unlock()
         }
     }
@@ -342,7 +370,7 @@ public final class Database: @unchecked Sendable {
         let readers = idleReaders
         idleReaders = []
         pool.unlock()
-        for waiter in waitingReaders { waiter.resume(throwing: closedError) }
+        for case let .task(waiter) in waitingReaders { waiter.resume(throwing: closedError) }
         for case let .task(waiter) in waitingWriters { waiter.resume(throwing: closedError) }
         observations.close()
         for reader in readers { reader.close() }
