@@ -113,7 +113,7 @@ import Foundation
     /// The statements that create version {{{version}}} in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     /// The fingerprint of version {{{version}}}'s schema confirms at open that a file at that version has it: the
-    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
+    /// digests of the files this code creates, and of those it migrates from the two versions before, then of any file.
     static let schema = SchemaDefinition(
         version: {{{version}}},
 {{#hasAdoptsUserVersion}}

@@ -100,7 +100,7 @@ public struct ShopDatabase: Sendable {
     /// The statements that create version 2 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     /// The fingerprint of version 2's schema confirms at open that a file at that version has it: the
-    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
+    /// digests of the files this code creates, and of those it migrates from the two versions before, then of any file.
     static let schema = SchemaDefinition(
         version: 2,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -172,11 +172,7 @@ public struct ShopDatabase: Sendable {
             ),
         ],
         fingerprint: SchemaFingerprint(
-            masters: [
-                0x0345_6feb_70a7_3b62,
-                0x5245_e3fb_dfdf_1b2d,
-                0x8258_1740_3620_da59,
-            ],
+            masters: [0x0345_6feb_70a7_3b62, 0x5245_e3fb_dfdf_1b2d],
             description: 0x313d_f71d_bfcd_75cd)
     )
 }

@@ -103,7 +103,7 @@ public struct TrustDatabase: Sendable {
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
     /// The fingerprint of version 1's schema confirms at open that a file at that version has it: the
-    /// digests of the files this code creates, and of those it migrates from the last versions, then of any file.
+    /// digests of the files this code creates, and of those it migrates from the two versions before, then of any file.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),

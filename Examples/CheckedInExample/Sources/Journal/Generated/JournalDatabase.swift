@@ -14,18 +14,24 @@ public struct JournalDatabase: Sendable {
     public var database: Database
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory database). A new file is
-    /// created at the latest version; an older one is migrated; a newer one, or one with tables but no
-    /// schema version, is refused and left untouched.
-    public static func open(path: String) throws -> JournalDatabase {
-        let database = try Database(path: path, configuration: schema.configuration)
+    /// created at the latest version; an older one is migrated; a newer one, one with tables but no
+    /// schema version, or one whose schema is not that of its version, is refused and left untouched.
+    /// `configuration` sets the connections' options (busy timeout, readers, and for development
+    /// `eraseDatabaseOnSchemaChange`); the schema's date and UUID storage always apply.
+    public static func open(
+        path: String, configuration: Database.Configuration = Database.Configuration()
+    ) throws -> JournalDatabase {
+        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
         try schema.prepare(database)
         return JournalDatabase(database: database)
     }
 
     /// Opens a database whose tables were created without daogen: when its `user_version` is 0, its
     /// schema is compared with version `baseline`, stamped with it if they match, and migrated from there.
-    public static func open(path: String, baseline: Int) throws -> JournalDatabase {
-        let database = try Database(path: path, configuration: schema.configuration)
+    public static func open(
+        path: String, baseline: Int, configuration: Database.Configuration = Database.Configuration()
+    ) throws -> JournalDatabase {
+        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
         try schema.prepare(database, baseline: baseline)
         return JournalDatabase(database: database)
     }
@@ -87,6 +93,8 @@ public struct JournalDatabase: Sendable {
 
     /// The statements that create version 1 in an empty file, and the steps from each older version:
     /// schema steps derived from the YAML, then its explicit data steps; each migration runs in one transaction.
+    /// The fingerprint of version 1's schema confirms at open that a file at that version has it: the
+    /// digests of the files this code creates, and of those it migrates from the two versions before, then of any file.
     static let schema = SchemaDefinition(
         version: 1,
         valueStorage: ValueStorage(dates: .iso8601, uuids: .text),
@@ -101,6 +109,9 @@ public struct JournalDatabase: Sendable {
             """#,
             #"CREATE INDEX "entry_by_written" ON "entry" ("written" DESC)"#,
         ],
-        migrations: []
+        migrations: [],
+        fingerprint: SchemaFingerprint(
+            masters: [0xc8dd_6edf_700e_966a],
+            description: 0x5d93_97d3_4deb_bf50)
     )
 }
