@@ -11,15 +11,21 @@ extension SchemaDefinition {
         }
     }
 
-    /// What differs between the schema of `database` and version `target`, empty when they are the same.
+    /// What differs between the schema of `database` and version `target`, empty when they are the same
+    /// but for tables the schema does not declare, which are left alone.
     /// At the latest version a file that matches ``fingerprint`` is described only as far as needed: its
     /// `sqlite_master` (a file this code created or migrated), then its ``SchemaDescription``.
     func differences(of database: Database, at target: Int) throws -> [String] {
         let fingerprint = target == version ? fingerprint : nil
         if let fingerprint, try fingerprint.masters.contains(SchemaFingerprint.masterDigest(of: database)) { return [] }
-        let actual = try SchemaDescription(database: database)
+        var actual = try SchemaDescription(database: database)
         if let fingerprint, actual.digest == fingerprint.description { return [] }
-        return actual.differences(from: try SchemaDescription(database: schemaDatabase(at: target)))
+        let expected = try SchemaDescription(database: schemaDatabase(at: target))
+        // Tables the schema does not declare are other software's (Litestream keeps `_litestream_seq` and
+        // `_litestream_lock` in the file it replicates): the code never reads them.
+        let declared = Set(expected.tables.map(\.name))
+        actual.tables.removeAll { !declared.contains($0.name) }
+        return actual.differences(from: expected)
     }
 
     /// Empties a file whose schema is not its version's and creates the latest version in it, in one

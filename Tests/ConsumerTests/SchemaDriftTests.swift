@@ -26,7 +26,6 @@ private typealias Library = GeneratedLibrary.LibraryDatabase
         ("ALTER TABLE book RENAME COLUMN subtitle TO sub", "trigger book_fts_ai differs"),
         ("DROP INDEX book_rated", "table book lacks index book_rated"),
         ("CREATE INDEX member_by_name ON member (name)", "table member has unexpected index member_by_name"),
-        ("CREATE TABLE tags (name TEXT)", "table tags is not expected"),
         ("DROP VIEW book_summary", "view book_summary is missing"),
         ("DROP TRIGGER book_touch", "trigger book_touch is missing"),
         ("CREATE TRIGGER member_touch AFTER UPDATE ON member BEGIN SELECT 1; END", "trigger member_touch is not expected"),
@@ -79,6 +78,14 @@ private typealias Library = GeneratedLibrary.LibraryDatabase
         #expect(try reopened.database.userVersion() == 3)
     }
 
+    /// Litestream keeps two tables of its own in the file it replicates; other tools do the same.
+    @Test func tablesTheSchemaDoesNotDeclareAreLeftAlone() throws {
+        try makeDriftedFile("CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER); CREATE TABLE _litestream_lock (id INTEGER)")
+        let library = try Library.open(path: file.path)
+        #expect(try library.member.count() == 1)
+        #expect(try library.database.tableNames().contains("_litestream_seq"))
+    }
+
     @Test func aMigratedFileOpensAgain() throws {
         try GeneratedLibraryV1.LibraryDatabase.open(path: file.path).close()
         try Library.open(path: file.path).close()
@@ -106,12 +113,12 @@ private typealias Library = GeneratedLibrary.LibraryDatabase
     }
 
     @Test func aReadOnlyFileThatDriftedIsRefusedEvenWhenErasingIsAllowed() throws {
-        try makeDriftedFile("CREATE TABLE tags (name TEXT)")
+        try makeDriftedFile("ALTER TABLE loan ADD COLUMN note TEXT")
         var configuration = Database.Configuration()
         configuration.readOnly = true
         configuration.eraseDatabaseOnSchemaChange = true
         #expect(throws: (any Error).self) { try Library.open(path: file.path, configuration: configuration) }
         let database = try Database(path: file.path)
-        #expect(try database.tableNames().contains("tags"))
+        #expect(try database.rows("SELECT count(*) FROM pragma_table_info('loan') WHERE name = 'note'") == [[.integer(1)]])
     }
 }
