@@ -2,13 +2,12 @@
 // version and the number of purchases. Tests run it to kill a process with SIGKILL in the middle of a
 // migration, to open one file from several processes at once, and to open a file it may not write.
 //
-//   MigrationCrashHelper <database-path> [--start-at <seconds since 1970>] [--as-nobody] [--busy-timeout <seconds>] [--migration-wait <seconds>]
+//   MigrationCrashHelper <database-path> [--start-at <seconds since 1970>] [--as-nobody] [--busy-timeout <seconds>]
 //
 // --start-at waits until that moment, so that processes started one after another open the file at
 //            the same time.
 // --as-nobody drops root privileges (to uid and gid 65534) first, so that file permissions apply.
 // --busy-timeout opens with that busy timeout (5 s by default), to have a migration outlast it.
-// --migration-wait opens with that migrationWaitTimeout (300 s by default); 0 gives up at the busy timeout.
 import DAOGenRuntime
 import Foundation
 import GeneratedEvolution
@@ -45,18 +44,13 @@ while !arguments.isEmpty {
             fail("--busy-timeout needs a number of seconds", status: 2)
         }
         configuration.busyTimeout = seconds
-    case "--migration-wait":
-        guard !arguments.isEmpty, let seconds = Double(arguments.removeFirst()) else {
-            fail("--migration-wait needs a number of seconds", status: 2)
-        }
-        configuration.migrationWaitTimeout = seconds
     default:
-        guard path == nil else { fail("usage: MigrationCrashHelper <database-path> [--start-at <seconds>] [--as-nobody] [--busy-timeout <seconds>] [--migration-wait <seconds>]", status: 2) }
+        guard path == nil else { fail("usage: MigrationCrashHelper <database-path> [--start-at <seconds>] [--as-nobody] [--busy-timeout <seconds>]", status: 2) }
         path = argument
     }
 }
 guard let path else {
-    fail("usage: MigrationCrashHelper <database-path> [--start-at <seconds>] [--as-nobody] [--busy-timeout <seconds>] [--migration-wait <seconds>]", status: 2)
+    fail("usage: MigrationCrashHelper <database-path> [--start-at <seconds>] [--as-nobody] [--busy-timeout <seconds>]", status: 2)
 }
 if asNobody, getuid() == 0 {
     guard setgid(65534) == 0, setuid(65534) == 0 else { fail("cannot drop root privileges", status: 3) }
