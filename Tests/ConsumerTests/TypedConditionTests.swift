@@ -6,7 +6,7 @@ import Testing
 
 @testable import GeneratedEpochDates
 
-/// Typed conditions (CONTRACT section 8) against real SQLite files: random conditions over every operator
+/// Typed conditions (docs/Runtime.md, "Typed conditions") against real SQLite files: random conditions over every operator
 /// agree with an oracle that evaluates them in Swift with SQL's three-valued logic, and the writes,
 /// upserts and views' reads do what they say.
 @Suite final class TypedConditionTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import _DAOGenCore
 
-/// CONTRACT.md section 11: what lets two schemas generate into one module. The database file is named
+/// Several databases in one target (docs/CLI.md): what lets two schemas generate into one module. The database file is named
 /// after the database type, the build plugin predicts that name from daogen.yaml's text, and nothing
 /// daogen declares or names is the same in every schema.
 @Suite struct SeveralSchemasTests {

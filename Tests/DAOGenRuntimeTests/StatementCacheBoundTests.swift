@@ -3,7 +3,7 @@ import CSQLite
 import Foundation
 import Testing
 
-/// The statements of SQL built at run time are bounded per connection (CONTRACT.md section 8, issue
+/// The statements of SQL built at run time are bounded per connection (docs/Runtime.md, "The statement cache"; issue
 /// 23): the least recently used are finalized first, whatever the number of distinct texts.
 @Suite("Statement cache bound")
 struct StatementCacheBoundTests {
