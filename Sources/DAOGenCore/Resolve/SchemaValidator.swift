@@ -20,6 +20,7 @@ struct SchemaValidator {
                 let names = validator.diagnostics.diagnostics
                 validator.diagnostics = DiagnosticCollector()
                 validator.checkSwiftNames()
+                validator.checkRelations()
                 return (names, validator.diagnostics.diagnostics)
             }
             validator.checkTable(at: index)
