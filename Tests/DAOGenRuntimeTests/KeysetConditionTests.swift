@@ -29,7 +29,7 @@ struct KeysetConditionTests {
     }
 
     /// The rows of `SELECT id, a, b, c, d FROM t [WHERE ...] ORDER BY ...`, as their values.
-    static func rows(_ database: Database, where condition: String, _ arguments: [DatabaseValue], orderBy: String, limit: Int?) throws -> [[DatabaseValue]] {
+    static func rows(_ database: Database, where condition: String, _ arguments: [any DatabaseValueConvertible], orderBy: String, limit: Int?) throws -> [[DatabaseValue]] {
         let sql = "SELECT id, a, b, c, d FROM t WHERE " + condition + " ORDER BY " + orderBy + (limit.map { " LIMIT \($0)" } ?? "")
         return try database.withStatement(sql: sql) { statement in
             statement.bind(arguments: arguments)
@@ -51,7 +51,7 @@ struct KeysetConditionTests {
                 }
             }
             let orderBy = (picked.map { $0.column + ($0.descending ? " DESC" : "") } + ["id"]).joined(separator: ", ")
-            let filter = random.below(2) == 0 ? ("1", [DatabaseValue]()) : ("d = ?", [DatabaseValue.integer(Int64(random.below(2)))])
+            let filter: (String, [any DatabaseValueConvertible]) = random.below(2) == 0 ? ("1", []) : ("d = ?", [Int64(random.below(2))])
             let all = try Self.rows(database, where: filter.0, filter.1, orderBy: orderBy, limit: nil)
             let pageSize = 1 + random.below(6)
             var paged = try Self.rows(database, where: filter.0, filter.1, orderBy: orderBy, limit: pageSize)
@@ -87,17 +87,17 @@ struct KeysetConditionTests {
     @Test("the SQL: NULL cursors need no placeholder, and nothing follows the last NULL in descending order")
     func sql() {
         let terms: [RecordSQL.KeysetTerm] = [
-            .init(column: "rating", isDescending: true, value: .real(4)), .init(column: "id", isDescending: false, value: .integer(7)),
+            .init(column: "rating", isDescending: true, value: 4.0), .init(column: "id", isDescending: false, value: Int64(7)),
         ]
         let condition = RecordSQL.keysetCondition(terms)
         #expect(condition.sql == #"(("rating" < ? OR "rating" IS NULL)) OR ("rating" = ? AND "id" > ?)"#)
-        #expect(condition.arguments == [.real(4), .real(4), .integer(7)])
-        let afterNull = RecordSQL.keysetCondition([.init(column: "rating", isDescending: true, value: .null)])
+        #expect(condition.arguments.map(\.databaseValue) == [.real(4), .real(4), .integer(7)])
+        let afterNull = RecordSQL.keysetCondition([.init(column: "rating", isDescending: true, value: DatabaseValue.null)])
         #expect(afterNull.sql == "0")
         let ascendingNull = RecordSQL.keysetCondition([
-            .init(column: "rating", isDescending: false, value: .null), .init(column: "id", isDescending: false, value: .integer(1)),
+            .init(column: "rating", isDescending: false, value: Double?.none), .init(column: "id", isDescending: false, value: Int64(1)),
         ])
         #expect(ascendingNull.sql == #"("rating" IS NOT NULL) OR ("rating" IS NULL AND "id" > ?)"#)
-        #expect(ascendingNull.arguments == [.integer(1)])
+        #expect(ascendingNull.arguments.map(\.databaseValue) == [.integer(1)])
     }
 }

@@ -5,11 +5,11 @@ extension RecordSQL {
         public var column: String
         /// True when the ordering is descending.
         public var isDescending: Bool
-        /// The cursor row's value in the column.
-        public var value: DatabaseValue
+        /// The cursor row's value in the column, bound as the statement's database stores its type.
+        public var value: any DatabaseValueConvertible
 
         /// A term of the ordering that pages follow.
-        public init(column: String, isDescending: Bool, value: DatabaseValue) {
+        public init(column: String, isDescending: Bool, value: any DatabaseValueConvertible) {
             self.column = column
             self.isDescending = isDescending
             self.value = value
@@ -27,25 +27,26 @@ extension RecordSQL {
     /// `< ? OR IS NULL` (descending); equal to NULL is `IS NULL`. Comparisons use the columns'
     /// collations, as ORDER BY does. The text depends only on the terms and on which values are NULL,
     /// so pages of one query share a few statements. `0` when no row can follow.
-    public static func keysetCondition(_ terms: [KeysetTerm]) -> (sql: String, arguments: [DatabaseValue]) {
+    public static func keysetCondition(_ terms: [KeysetTerm]) -> (sql: String, arguments: [any DatabaseValueConvertible]) {
         var disjuncts: [String] = []
-        var arguments: [DatabaseValue] = []
+        var arguments: [any DatabaseValueConvertible] = []
         var equalities: [String] = []
-        var equalityArguments: [DatabaseValue] = []
+        var equalityArguments: [any DatabaseValueConvertible] = []
         for term in terms {
             let column = SQLIdentifier.quoted(term.column)
-            let after: (sql: String, arguments: [DatabaseValue])?
-            switch (term.value, term.isDescending) {
-            case (.null, false): after = (column + " IS NOT NULL", [])
-            case (.null, true): after = nil
-            case (let value, false): after = (column + " > ?", [value])
-            case (let value, true): after = ("(" + column + " < ? OR " + column + " IS NULL)", [value])
+            let isNull = term.value.databaseValue == .null
+            let after: (sql: String, arguments: [any DatabaseValueConvertible])?
+            switch (isNull, term.isDescending) {
+            case (true, false): after = (column + " IS NOT NULL", [])
+            case (true, true): after = nil
+            case (false, false): after = (column + " > ?", [term.value])
+            case (false, true): after = ("(" + column + " < ? OR " + column + " IS NULL)", [term.value])
             }
             if let after {
                 disjuncts.append((equalities + [after.sql]).joined(separator: " AND "))
                 arguments += equalityArguments + after.arguments
             }
-            if case .null = term.value {
+            if isNull {
                 equalities.append(column + " IS NULL")
             } else {
                 equalities.append(column + " = ?")
