@@ -93,23 +93,25 @@ let package = Package(
         .testTarget(
             name: "DAOGenCoreTests",
             dependencies: [
-                "_DAOGenCore", "DAOGenRuntime", "DAOGenTemplates",
+                "_DAOGenCore", "DAOGenRuntime", "DAOGenTemplates", "Seeded",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .testTarget(
             name: "DAOGenRuntimeTests",
-            dependencies: ["DAOGenRuntime"]
+            dependencies: ["DAOGenRuntime", "Seeded"]
         ),
         .testTarget(
             name: "ConsumerTests",
-            dependencies: ["DAOGenRuntime", "_DAOGenCore", "MigrationCrashHelper"]
+            dependencies: ["DAOGenRuntime", "_DAOGenCore", "MigrationCrashHelper", "Seeded"]
                 + fixtureModules.map { .target(name: "Generated\($0)") }
         ),
         .testTarget(
             name: "GenerativeTests",
-            dependencies: ["_DAOGenCore"]
+            dependencies: ["_DAOGenCore", "Seeded"]
         ),
+        // The tests' one seeded random source.
+        .target(name: "Seeded", path: "Tests/Seeded"),
         .executableTarget(
             name: "MigrationCrashHelper",
             dependencies: ["DAOGenRuntime", "GeneratedEvolution"],

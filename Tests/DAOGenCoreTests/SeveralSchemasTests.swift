@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import _DAOGenCore
+import Seeded
 
 /// Several databases in one target (docs/CLI.md): what lets two schemas generate into one module. The database file is named
 /// after the database type, the build plugin predicts that name from daogen.yaml's text, and nothing
@@ -43,7 +44,7 @@ import Testing
     /// 300 random spellings of daogen.yaml: wherever the YAML parser reads a database type, the line the
     /// plugin reads gives the same name, or generation stops with the error that says how to write it.
     @Test func theToolAndThePluginAgreeOnTheDatabaseTypeOrTheToolSaysHow() throws {
-        var random = SplitMix64(seed: 11)
+        var random = SeededRandom(seed: 11)
         let names = ["ShopDatabase", "Cache", "Db2", "_Store"]
         var agreed = 0, refused = 0
         for _ in 0..<300 {

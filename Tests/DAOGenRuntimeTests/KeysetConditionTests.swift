@@ -1,6 +1,7 @@
 import DAOGenRuntime
 import Foundation
 import Testing
+import Seeded
 
 /// `RecordSQL.keysetCondition`: pages that each start after the last row of the one before are
 /// disjoint and, together, exactly the rows of one unpaged query in that order, whatever the
@@ -12,7 +13,7 @@ struct KeysetConditionTests {
 
     /// A table of `count` random rows with many ties and NULLs: `a` INTEGER, `b` TEXT COLLATE NOCASE,
     /// `c` REAL, `d` INTEGER NOT NULL.
-    static func makeTable(_ random: inout SplitMix, count: Int) throws -> Database {
+    static func makeTable(_ random: inout SeededRandom, count: Int) throws -> Database {
         let database = try Database(path: ":memory:")
         try database.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, a INTEGER, b TEXT COLLATE NOCASE, c REAL, d INTEGER NOT NULL)")
         for _ in 0..<count {
@@ -39,7 +40,7 @@ struct KeysetConditionTests {
 
     @Test("random orderings, filters and page sizes: pages are disjoint and complete")
     func pagesAreDisjointAndComplete() throws {
-        var random = SplitMix(seed: 12)
+        var random = SeededRandom(seed: 12)
         for trial in 0..<300 {
             let database = try Self.makeTable(&random, count: random.below(40))
             // Up to three distinct columns in random directions, then the key ascending.
@@ -72,7 +73,7 @@ struct KeysetConditionTests {
 
     @Test("a deleted cursor row still works: the next page starts where it was")
     func deletedCursor() throws {
-        var random = SplitMix(seed: 5)
+        var random = SeededRandom(seed: 5)
         let database = try Self.makeTable(&random, count: 30)
         let all = try Self.rows(database, where: "1", [], orderBy: "b DESC, a, id", limit: nil)
         let cursor = all[10]

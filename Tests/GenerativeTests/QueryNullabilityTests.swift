@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 import _DAOGenCore
+import Seeded
 
 /// The property of issue 21 (family 3): a query result column the generator types non-optional is
 /// never NULL in what SQLite returns. Random tables with nullable and NOT NULL columns, random queries
