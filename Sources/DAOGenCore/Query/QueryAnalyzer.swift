@@ -111,7 +111,7 @@ struct QueryAnalyzer {
         guard let parameters, let columns else { return nil }
 
         let resultShape: AnalyzedQuery.Shape
-        // A view's rows come from its tables' columns: only a table's query returns its record.
+        // SQLite traces a view's columns to its tables' (`columnOrigin`): only a table's query returns its record.
         let tableColumns = owner.table?.columns(at: latest) ?? []
         let isOwnRow = owner.table.map { table in
             columns.count == tableColumns.count && columns.count > 0 && (0..<columns.count).allSatisfy { index in
