@@ -19,7 +19,7 @@ import Seeded
         // File names: the table files' stems, and the database type's name.
         #expect(files.map(\.name) == loaded.files.map(\.outputFileName) + ["\(settings.databaseName).swift"])
         // Top-level declarations: the database type, the records and views, and what is named after them.
-        let owners = [settings.databaseName] + loaded.schema.tables.map(\.swiftName) + loaded.viewTables.map(\.swiftName)
+        let owners = [settings.databaseName] + loaded.schema.tables.map(\.swiftName) + loaded.views.values.map(\.view.swiftName)
         let derived = Set(owners.flatMap { [$0, $0 + "DAO", $0 + "Statements", $0 + "Queries"] })
         for file in files {
             for name in Self.topLevelDeclarations(in: file.contents) {

@@ -85,7 +85,7 @@ struct QueryNullabilityRun {
                 if queries.isEmpty { return }
             }
         }
-        let analyzed = loaded?.queries["t0"] ?? []
+        let analyzed = loaded.flatMap { typed in typed.schema.tables.first { $0.name == "t0" }.flatMap { typed.queries[$0.id] } } ?? []
         report.analyzed += analyzed.count
         var seenNull: [String: [Bool]] = [:]
         for dataset in 0..<datasets {

@@ -269,7 +269,7 @@ public struct DeclarationID: Hashable, Comparable, Sendable {
     /// The declaration's number, in declaration order across the schema's files.
     let number: Int
 
-    /// A table or column that no declaration wrote: a view's columns, a query's result.
+    /// A table or column that no declaration wrote, or one Resolve has not numbered yet (the default).
     static let synthetic = DeclarationID(number: -1)
 
     /// Declaration order.
