@@ -69,7 +69,11 @@ enum HistoryWriter {
                 if declaration.until != table.until { text += "        until: \(declaration.until)\n" }
                 if let renamed = column.renamedFrom { text += "        renamedFrom: { name: \(renamed.name), in: \(renamed.in) }\n" }
                 if let parent = column.references {
-                    text += "        references: { table: \(parent), column: id, onDelete: \(history.seed % 2 == 0 ? "CASCADE" : "SET NULL") }\n"
+                    // A second key to one parent needs its own inverse name: the default (the child's
+                    // plural) is the first key's.
+                    let isFirstKeyToParent = table.columns.first { $0.references == parent }?.name == column.name
+                    let inverse = isFirstKeyToParent ? "" : ", inverse: \(upperCamel(table.name).prefix(1).lowercased() + upperCamel(table.name).dropFirst())By\(upperCamel(column.name))"
+                    text += "        references: { table: \(parent), column: id, onDelete: \(history.seed % 2 == 0 ? "CASCADE" : "SET NULL")\(inverse) }\n"
                 }
             }
         }
@@ -85,6 +89,11 @@ enum HistoryWriter {
             }
         }
         return text
+    }
+
+    /// `delta_t3` as `DeltaT3`.
+    static func upperCamel(_ name: String) -> String {
+        name.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     static func swiftType(_ kind: ValueKind) -> String? {

@@ -105,6 +105,8 @@ public enum ImportYAMLWriter {
                 if let onDelete = reference.onDelete { parts.append("onDelete: \(scalar(onDelete))") }
                 if let onUpdate = reference.onUpdate { parts.append("onUpdate: \(scalar(onUpdate))") }
                 if reference.deferrable { parts.append("deferrable: true") }
+                if let relation = reference.relation { parts.append("relation: \(scalar(relation))") }
+                if let inverse = reference.inverse { parts.append("inverse: \(scalar(inverse))") }
                 lines.append("        references: { \(parts.joined(separator: ", ")) }")
             }
             if let swift = column.swift { lines.append("        swift: \(swift)") }

@@ -134,6 +134,10 @@ public struct ImportedReference: Sendable, Equatable {
     public var onUpdate: String?
     /// DEFERRABLE INITIALLY DEFERRED.
     public var deferrable = false
+    /// `relation:`, written where the default name would clash.
+    public var relation: String?
+    /// `inverse:`, written where the default name would clash.
+    public var inverse: String?
 }
 
 /// An index made by CREATE INDEX.

@@ -82,6 +82,7 @@ public enum SchemaImporter {
         schema.views.sort { $0.name < $1.name }
         schema.triggers.sort { $0.name < $1.name }
         schema.virtualTables.sort { $0.name < $1.name }
+        nameClashingRelations(in: &schema)
         if schema.refusals.isEmpty {
             try check(&schema)
         }
