@@ -15,7 +15,7 @@ enum SQLSlot {
     static func expressionProblem(_ sql: String) -> String? {
         let wrapped = Array(("(" + sql + ")").utf8)
         let tokens = wrapped.withUnsafeBufferPointer { SQLLexer.tokens(in: $0, trivia: true) }
-        if tokens.count == 2 || (tokens.count == 3 && tokens[1].kind == .space) { return "it is empty" }
+        if SQLLexer.tokens(sql, trivia: true).allSatisfy({ $0.kind == .space }) { return "it is empty" }
         var depth = 0
         for token in tokens {
             switch token.kind {
