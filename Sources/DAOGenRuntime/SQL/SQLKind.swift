@@ -13,10 +13,15 @@ enum SQLKind: UInt8, Sendable {
     /// place: run-time SQL is judged on every call.
     @usableFromInline
     static func of(_ sql: String) -> SQLKind {
-        SQLLexer.withUTF8(sql) { bytes in
-            guard let first = SQLLexer.firstToken(in: bytes), first.kind == .word else { return .write }
-            if SQLLexer.matches(first, "SELECT", in: bytes) || SQLLexer.matches(first, "VALUES", in: bytes) { return .read }
-            return SQLLexer.matches(first, "WITH", in: bytes) ? .readIfReadOnly : .write
-        }
+        // Not through SQLLexer.withUTF8: a generic call there costs more than the lexing (callgrind).
+        if let kind = sql.utf8.withContiguousStorageIfAvailable(of(utf8:)) { return kind }
+        return Array(sql.utf8).withUnsafeBufferPointer(of(utf8:))
+    }
+
+    /// The kind of the SQL whose UTF-8 bytes are `bytes`.
+    private static func of(utf8 bytes: UnsafeBufferPointer<UInt8>) -> SQLKind {
+        guard let first = SQLLexer.firstToken(in: bytes), first.kind == .word else { return .write }
+        if SQLLexer.matches(first, "SELECT", in: bytes) || SQLLexer.matches(first, "VALUES", in: bytes) { return .read }
+        return SQLLexer.matches(first, "WITH", in: bytes) ? .readIfReadOnly : .write
     }
 }

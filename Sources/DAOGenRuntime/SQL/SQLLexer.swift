@@ -203,6 +203,7 @@ package enum SQLLexer {
     }
 
     /// Whether the word `token` is `keyword` (upper-case ASCII), ignoring ASCII case.
+    @inline(__always)
     package static func matches(_ token: Token, _ keyword: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard token.range.count == keyword.utf8CodeUnitCount else { return false }
         let letters = keyword.utf8Start
