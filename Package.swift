@@ -11,7 +11,7 @@ let generatedFixtures = [
     "Documents",
     // The code of older schema versions (`daogen generate --schema-version 1`), to create old files in tests.
     "LibraryV1", "EvolutionV1", "EvolutionV2", "MigrationTestV1", "TrustV1", "DocumentsV1",
-    // Two schemas generated into one module (CONTRACT.md section 11): `Name/Sub` is the code of
+    // Two schemas generated into one module (docs/CLI.md, "Several databases in one target"): `Name/Sub` is the code of
     // Tests/Schemas/Name/Sub in Tests/Generated/Name/Sub, and every `Name/...` is one module.
     "Pair/Shelf", "Pair/Cache",
 ]
@@ -93,23 +93,25 @@ let package = Package(
         .testTarget(
             name: "DAOGenCoreTests",
             dependencies: [
-                "_DAOGenCore", "DAOGenRuntime", "DAOGenTemplates",
+                "_DAOGenCore", "DAOGenRuntime", "DAOGenTemplates", "Seeded",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .testTarget(
             name: "DAOGenRuntimeTests",
-            dependencies: ["DAOGenRuntime"]
+            dependencies: ["DAOGenRuntime", "Seeded"]
         ),
         .testTarget(
             name: "ConsumerTests",
-            dependencies: ["DAOGenRuntime", "_DAOGenCore", "MigrationCrashHelper"]
+            dependencies: ["DAOGenRuntime", "_DAOGenCore", "MigrationCrashHelper", "Seeded"]
                 + fixtureModules.map { .target(name: "Generated\($0)") }
         ),
         .testTarget(
             name: "GenerativeTests",
-            dependencies: ["_DAOGenCore"]
+            dependencies: ["_DAOGenCore", "Seeded"]
         ),
+        // The tests' one seeded random source.
+        .target(name: "Seeded", path: "Tests/Seeded"),
         .executableTarget(
             name: "MigrationCrashHelper",
             dependencies: ["DAOGenRuntime", "GeneratedEvolution"],

@@ -3,7 +3,7 @@ import Foundation
 import GeneratedLibrary
 import Testing
 
-/// CONTRACT.md section 5 on the Library schema: closing, the reader pool, async access and observation.
+/// docs/Runtime.md's "Concurrency and observation" on the Library schema: closing, the reader pool, async access and observation.
 @Suite("Concurrency and observation") final class ConcurrencyTests: Sendable {
     let file: TemporaryDatabaseFile
     let library: LibraryDatabase

@@ -8,7 +8,7 @@ private typealias DocumentsDatabase = GeneratedDocuments.DocumentsDatabase
 private typealias Document = GeneratedDocuments.Document
 private typealias Person = GeneratedDocuments.Person
 
-/// JSON columns and generated columns (CONTRACT section 9), through the code of Tests/Schemas/Documents on
+/// JSON columns and generated columns (docs/SchemaFormat.md, "JSON columns and generated columns"), through the code of Tests/Schemas/Documents on
 /// real files: values round trip, generated values come back from insert and upsert and are never written,
 /// stored text that does not decode is an error naming table and column, and a version-1 file migrates.
 @Suite final class DocumentsTests {

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedEdgeCases
 import Testing
 
-/// What an app that calls the finder taking values needs: the exact signature CONTRACT.md promises.
+/// What an app that calls the finder taking values needs: the exact signature docs/SchemaFormat.md ("What each DAO gets") promises.
 /// The generated DAO conforms without a wrapper, so the overload taking Optionals took nothing away.
 protocol ShelfLookup {
     func fetchAll(byLabel label: String, shelf: String) throws -> [ShelfItem]

@@ -3,7 +3,7 @@ import Foundation
 import GeneratedPair
 import Testing
 
-/// CONTRACT.md section 11 through the CLI: Tests/Schemas/Pair/Shelf and Tests/Schemas/Pair/Cache, generated
+/// Several databases in one target (docs/CLI.md) through the CLI: Tests/Schemas/Pair/Shelf and Tests/Schemas/Pair/Cache, generated
 /// by `daogen generate` each into its own folder of one module (GeneratedPair), compile together and
 /// work side by side.
 @Suite struct SeveralSchemasInOneModuleTests {

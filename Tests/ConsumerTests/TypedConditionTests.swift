@@ -5,8 +5,9 @@ import GeneratedLibrary
 import Testing
 
 @testable import GeneratedEpochDates
+import Seeded
 
-/// Typed conditions (CONTRACT section 8) against real SQLite files: random conditions over every operator
+/// Typed conditions (docs/Runtime.md, "Typed conditions") against real SQLite files: random conditions over every operator
 /// agree with an oracle that evaluates them in Swift with SQL's three-valued logic, and the writes,
 /// upserts and views' reads do what they say.
 @Suite final class TypedConditionTests {
@@ -23,7 +24,7 @@ import Testing
         library = try LibraryDatabase.open(path: file.path)
         let ursula = try library.author.insert(Author(name: "Ursula"))
         let octavia = try library.author.insert(Author(name: "Octavia"))
-        var random = Random(seed: 23)
+        var random = SeededRandom(seed: 23)
         for index in 0..<36 {
             let book = Book(
                 isbn: random.below(3) == 0 ? nil : "isbn-\(index)",
@@ -44,7 +45,7 @@ import Testing
     /// A random condition and the oracle of what SQLite makes of it for a row: true, false or NULL (nil).
     typealias Case = (condition: SQLCondition<Book>, oracle: (Book) -> Bool?, text: String)
 
-    func randomCase(_ random: inout Random, depth: Int = 0) -> Case {
+    func randomCase(_ random: inout SeededRandom, depth: Int = 0) -> Case {
         let c = Book.columns
         let leaf = depth >= 3 || random.below(3) == 0
         if !leaf {
@@ -149,7 +150,7 @@ import Testing
     }
 
     @Test func randomConditionsSelectWhatSQLThreeValuedLogicSelects() throws {
-        var random = Random(seed: 8)
+        var random = SeededRandom(seed: 8)
         for _ in 0..<400 {
             let testCase = randomCase(&random)
             let expected = books.filter { testCase.oracle($0) == true }.map(\.id!)
@@ -284,28 +285,8 @@ private func like(_ text: String, _ pattern: String) -> Bool {
 }
 
 /// A random comparison operator, as a Swift function and its name.
-private func randomOrder<T: Comparable>(_ random: inout Random) -> ((T, T) -> Bool, String) {
+private func randomOrder<T: Comparable>(_ random: inout SeededRandom) -> ((T, T) -> Bool, String) {
     let operators: [((T, T) -> Bool, String)] = [((<), "<"), ((<=), "<="), ((>), ">"), ((>=), ">="), ((==), "=="), ((!=), "!=")]
     return operators[random.below(operators.count)]
 }
 
-/// A small deterministic generator (SplitMix64).
-struct Random {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
-}

@@ -3,6 +3,7 @@ import DAOGenRuntime
 import Testing
 
 @testable import _DAOGenCore
+import Seeded
 
 @Suite struct NamingTests {
     @Test(arguments: [
@@ -52,7 +53,7 @@ import Testing
             "INT", "int", "Char", "CLOB", "text", "BLOB", "REAL", "floa", "DOUB", "le", "VAR", "BIG", "STRING",
             "BOOL", "DATE", "POINT", "ıNT", "ß", "é", "NUM", "x", "Y", "_",
         ]
-        var random = SplitMix64(seed: 0xAFF1_0173)
+        var random = SeededRandom(seed: 0xAFF1_0173)
         for _ in 0..<500 {
             let words = (0..<Int.random(in: 1...3, using: &random)).map { _ in
                 (0..<Int.random(in: 1...3, using: &random)).map { _ in fragments.randomElement(using: &random)! }.joined()
@@ -77,7 +78,7 @@ import Testing
     /// line breaks (not blanks) and other characters.
     @Test func trimmingBlanksAgreesWithFoundation() {
         let pieces = [" ", "\t", "\u{00A0}", "\u{2003}", "\u{3000}", "\n", "\r\n", "a", "é", "'", "\u{301}", "x y"]
-        var random = SplitMix64(seed: 0x7819)
+        var random = SeededRandom(seed: 0x7819)
         for _ in 0..<2_000 {
             let text = random.text(joining: pieces, count: 0...6)
             #expect(text.trimmingBlanks() == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
@@ -88,7 +89,7 @@ import Testing
     /// does, on random ASCII and non-ASCII text.
     @Test func utf8RangeAgreesWithFoundation() {
         let pieces = ["a", "b", "ab", " ", "\"", "é", "e\u{301}", "😀", "("]
-        var random = SplitMix64(seed: 0x4A11)
+        var random = SeededRandom(seed: 0x4A11)
         for _ in 0..<2_000 {
             let haystack = random.text(joining: pieces, count: 0...8), needle = random.text(joining: pieces, count: 1...3)
             #expect(haystack.hasUTF8Prefix(needle) == haystack.utf8.starts(with: needle.utf8))
@@ -113,7 +114,7 @@ import Testing
     /// `YAMLNode.lines` splits a file as `split(separator: "\n")` does, Characters and all (a CR LF is one).
     @Test func yamlLinesAgreeWithSplittingCharacters() {
         let pieces = ["\n", "\r\n", "\r", "a", "é", "\u{301}", " ", "\n\n"]
-        var random = SplitMix64(seed: 0x11E5)
+        var random = SeededRandom(seed: 0x11E5)
         for _ in 0..<2_000 {
             let text = random.text(joining: pieces, count: 0...8)
             #expect(YAMLNode.lines(text) == text.split(separator: "\n", omittingEmptySubsequences: false), "\(text.debugDescription)")
@@ -124,7 +125,7 @@ import Testing
     @Test func quotedIdentifiersAgreeWithSQLite() throws {
         let database = try Database(path: ":memory:")
         let pieces = ["\"", "\"\"", "a", " ", "é", "select", "'", "😀", "]"]
-        var random = SplitMix64(seed: 0x0A7E)
+        var random = SeededRandom(seed: 0x0A7E)
         for _ in 0..<500 {
             let name = random.text(joining: pieces, count: 1...5)
             let quoted = SQLWriter.quote(name)
@@ -138,7 +139,7 @@ import Testing
     @Test func textLiteralsAgreeWithSQLite() throws {
         let database = try Database(path: ":memory:")
         let pieces = ["'", "''", "a", " ", "é", "\t", "x'y", "😀"]
-        var random = SplitMix64(seed: 0x5117)
+        var random = SeededRandom(seed: 0x5117)
         var checked = 0
         for _ in 0..<1_000 {
             let body = random.text(joining: pieces, count: 0...5)
@@ -177,7 +178,7 @@ import Testing
     /// hashes, control and non-ASCII characters.
     /// The one-pass ASCII `lowerCamelCase` equals the Character-by-Character one on random names.
     @Test func lowerCamelCaseOfRandomASCIINames() {
-        var random = SplitMix64(seed: 0xCA3E_1CA5)
+        var random = SeededRandom(seed: 0xCA3E_1CA5)
         let pieces = ["a", "b", "A", "B", "URL", "id", "ID", "_", "-", " ", "1", "42", "x9", "$", "é"]
         for _ in 0..<5_000 {
             let name = random.text(joining: pieces, count: 0...6)
@@ -186,7 +187,7 @@ import Testing
     }
 
     @Test func swiftLiteralsOfRandomText() {
-        var random = SplitMix64(seed: 0x5117_11E8)
+        var random = SeededRandom(seed: 0x5117_11E8)
         let pieces = ["a", " ", "\"", "\\", "#", "##", "\n", "\t", "\u{7F}", "é", "\u{2028}", "SELECT"]
         for _ in 0..<5_000 {
             let text = random.text(joining: pieces, count: 0...8)

@@ -38,7 +38,7 @@ func queryFile(_ queries: String) -> String {
 /// The analyzed query `q` of table `book`.
 func analyzedQuery(_ sql: String, extra: String = "") throws -> AnalyzedQuery {
     let loaded = try loadSchema(["t.yaml": queryFile("      - name: q\n        sql: \"\(sql)\"\n\(extra)")])
-    return try #require(loaded.queries["book"]?.first)
+    return try #require(loaded.queries(named: "book")?.first)
 }
 
 /// The typing rules of the query stage: parameters from what they are compared with, result columns

@@ -46,6 +46,15 @@ import Testing
         ])
     }
 
+    @Test func aDAOTakesNoNameOfTheDatabaseTypesMembers() throws {
+        let file = "tables:\n  - name: %@\n    columns:\n      - name: id\n        type: INTEGER\n        primaryKey: true\n"
+        for name in ["read", "live", "close"] {
+            #expect(try diagnostics(["t.yaml": file.replacingOccurrences(of: "%@", with: name)]) == [
+                "S/t.yaml:2:11: error: table '\(name)': its DAO would be the database's property '\(name)', which the database type has already; set swiftName"
+            ])
+        }
+    }
+
     @Test func viewNamesAreCheckedLikeTables() throws {
         let table = "tables:\n  - name: t\n    columns:\n      - name: id\n        type: INTEGER\n        primaryKey: true\n"
         #expect(try diagnostics(["t.yaml": table + "views:\n  - name: '\"\"'\n    sql: SELECT id FROM t\n"]) == [

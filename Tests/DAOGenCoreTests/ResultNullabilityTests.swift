@@ -114,9 +114,9 @@ import Testing
                     sql: SELECT * FROM shelf
 
             """])
-        let view = try #require(loaded.viewTables.first)
-        #expect(view.columns.map { "\($0.name): \($0.notNull)" } == ["id: true", "title: true", "author_name: false"])
-        let queries = try #require(loaded.queries["shelf"])
+        let view = try #require(loaded.typedViews.first)
+        #expect(view.columns.map { "\($0.name): \(!$0.value.isOptional)" } == ["id: true", "title: true", "author_name: false"])
+        let queries = try #require(loaded.queries(named: "shelf"))
         #expect(queries.map { $0.columns.map { "\($0.swiftName): \($0.value.swiftName)" } } == [
             ["authorName: String?", "title: String"], ["id: Int64", "title: String", "authorName: String?"],
         ])

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import _DAOGenCore
+import Seeded
 
 /// Text in an expression or type slot stays in that slot.
 @Suite struct SQLSlotTests {
@@ -53,7 +54,7 @@ import Testing
             ")", "(", ";", "--", "/*", "*/", "'", "\"", ",", "1", "a", " ", "\n", "CREATE TABLE pwn (z)",
             "DROP TABLE t", "x INT", "CHECK", "DEFAULT", "PRIMARY KEY", "[", "]", "`", "''", "0)", "(0",
         ]
-        var generator = SplitMix64(seed: 8)
+        var generator = SeededRandom(seed: 8)
         var accepted = 0
         for trial in 0..<400 {
             let text = generator.text(joining: pieces, count: 1...8)
@@ -88,29 +89,6 @@ import Testing
             #expect(columns == [.text("id"), .text("a")], "slot \(slot): \(text)")
         }
         #expect(accepted > 0)
-    }
-}
-
-/// A small seeded random number generator, so generative tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A text of `count` pieces drawn from `pieces`: the random input of the tests that hold a fast
-    /// path to its reference.
-    mutating func text(joining pieces: [String], count: ClosedRange<Int>) -> String {
-        (0..<Int.random(in: count, using: &self)).map { _ in pieces.randomElement(using: &self)! }.joined()
     }
 }
 

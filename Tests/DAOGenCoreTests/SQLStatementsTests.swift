@@ -2,6 +2,7 @@ import CSQLite
 import Testing
 
 @testable import _DAOGenCore
+import Seeded
 
 /// `SQLStatements.split` ends statements where SQLite does: held to SQLite's own parser (the tail of
 /// `sqlite3_prepare_v2`) on random texts made of the pieces that hide or fake a `;`.
@@ -31,7 +32,7 @@ import Testing
             "CREATE TRIGGER IF NOT EXISTS u BEFORE DELETE ON a BEGIN SELECT CASE WHEN 1 THEN 'end;' END; END",
         ]
         let separators = [";", " ; ", ";\n", "; -- a; comment\n", "; /* ; */ ", ";;", ";\t;\n"]
-        var random = SplitMix64(seed: 21)
+        var random = SeededRandom(seed: 21)
         for _ in 0..<3_000 {
             var text = random.text(joining: [" ", "\n", "-- lead; \n", "/* ; */"], count: 0...2)
             let count = Int.random(in: 1...4, using: &random)

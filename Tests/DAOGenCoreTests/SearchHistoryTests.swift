@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import _DAOGenCore
+import Seeded
 
 /// Random histories of a searched table (issue 24): `search:` added, removed, given other columns or
 /// another tokenizer, across table and column renames, ALTER TABLE changes, rebuilds and data steps,
@@ -11,22 +12,6 @@ import Testing
 /// in step with the rows, and a search for a term of each row finds it. Then every older version's
 /// file, with rows, is migrated by the runtime to the latest one and searched.
 @Suite struct SearchHistoryTests {
-    /// SplitMix64, so the histories are the same everywhere.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-        }
-        mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-    }
-
     /// One history: its daogen.yaml and table file, and a description for failures.
     struct History: CustomStringConvertible {
         var latest: Int
@@ -41,7 +26,7 @@ import Testing
     }
 
     static func history(seed: UInt64) -> History {
-        var random = Random(state: seed)
+        var random = SeededRandom(seed: seed)
         let latest = random.int(2...4)
         var lines = ["tables:", "  - name: note"]
         // The table's rename, the body column's rename, a rebuild (a changed default) and an added column.

@@ -99,7 +99,7 @@ import Testing
     /// The typed query `q` of `note`, which has `search:` over title and body.
     func typed(_ sql: String, extra: String = "") throws -> (parameters: [String], columns: [String]) {
         let file = Self.noteFile("    search: { columns: [title, body] }\n    queries:\n      - name: q\n        sql: \"\(sql)\"\n\(extra)")
-        let query = try #require(try loadSchema(["n.yaml": file]).queries["note"]?.first)
+        let query = try #require(try loadSchema(["n.yaml": file]).queries(named: "note")?.first)
         return (query.parameters.map { "\($0.label): \($0.value.swiftName)" }, query.columns.map { "\($0.swiftName): \($0.value.swiftName)" })
     }
 
@@ -235,7 +235,7 @@ import Testing
                       SELECT note.id, snippet(docs, 0, '[', ']', '...', 4) AS excerpt
                       FROM docs JOIN note ON note.id = docs.rowid WHERE docs MATCH :words
             """) + "\nvirtualTables:\n  - name: docs\n    sql: CREATE VIRTUAL TABLE docs USING fts4(content)\n"
-        let query = try #require(try loadSchema(["n.yaml": file]).queries["note"]?.first)
+        let query = try #require(try loadSchema(["n.yaml": file]).queries(named: "note")?.first)
         #expect(query.parameters.map { "\($0.label): \($0.value.swiftName)" } == ["words: String"])
         #expect(query.columns.map { "\($0.swiftName): \($0.value.swiftName)" } == ["id: Int64", "excerpt: String?"])
     }

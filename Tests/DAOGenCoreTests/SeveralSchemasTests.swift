@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 @testable import _DAOGenCore
+import Seeded
 
-/// CONTRACT.md section 11: what lets two schemas generate into one module. The database file is named
+/// Several databases in one target (docs/CLI.md): what lets two schemas generate into one module. The database file is named
 /// after the database type, the build plugin predicts that name from daogen.yaml's text, and nothing
 /// daogen declares or names is the same in every schema.
 @Suite struct SeveralSchemasTests {
@@ -18,7 +19,7 @@ import Testing
         // File names: the table files' stems, and the database type's name.
         #expect(files.map(\.name) == loaded.files.map(\.outputFileName) + ["\(settings.databaseName).swift"])
         // Top-level declarations: the database type, the records and views, and what is named after them.
-        let owners = [settings.databaseName] + loaded.schema.tables.map(\.swiftName) + loaded.viewTables.map(\.swiftName)
+        let owners = [settings.databaseName] + loaded.schema.tables.map(\.swiftName) + loaded.views.values.map(\.view.swiftName)
         let derived = Set(owners.flatMap { [$0, $0 + "DAO", $0 + "Statements", $0 + "Queries"] })
         for file in files {
             for name in Self.topLevelDeclarations(in: file.contents) {
@@ -43,7 +44,7 @@ import Testing
     /// 300 random spellings of daogen.yaml: wherever the YAML parser reads a database type, the line the
     /// plugin reads gives the same name, or generation stops with the error that says how to write it.
     @Test func theToolAndThePluginAgreeOnTheDatabaseTypeOrTheToolSaysHow() throws {
-        var random = SplitMix64(seed: 11)
+        var random = SeededRandom(seed: 11)
         let names = ["ShopDatabase", "Cache", "Db2", "_Store"]
         var agreed = 0, refused = 0
         for _ in 0..<300 {

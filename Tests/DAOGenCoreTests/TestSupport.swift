@@ -59,3 +59,14 @@ func tableFile(_ columns: String, extra: String = "") -> String {
     \(columns)\(extra)
     """
 }
+
+extension TypedSchema {
+    /// The analyzed queries of the table or view called `name` (queries are kept by declaration).
+    func queries(named name: String) -> [AnalyzedQuery]? {
+        let id = schema.tables.first { $0.name == name }?.id ?? schema.views.first { $0.name == name }?.id
+        return id.flatMap { queries[$0] }
+    }
+
+    /// The typed views in declaration order.
+    var typedViews: [TypedView] { views.values.sorted { $0.id < $1.id } }
+}

@@ -46,8 +46,8 @@ import Testing
         #expect(steps.first?.statements == [#"DROP TRIGGER IF EXISTS "item_touch""#])
         #expect(steps.last?.statements.first?.hasPrefix("CREATE TRIGGER item_touch") == true)
         #expect(Generator.creationSQL(loaded, version: 1).contains(#"CREATE VIEW "labels" AS SELECT id, label FROM item;"#))
-        let view = try #require(loaded.viewTables.first)
-        #expect(view.columns.map { "\($0.swiftName): \($0.swiftType.swiftName)\($0.notNull ? "" : "?")" } == ["id: Int64", "label: String"])
+        let view = try #require(loaded.typedViews.first)
+        #expect(view.columns.map { "\($0.swiftName): \($0.value.swiftName)" } == ["id: Int64", "label: String"])
     }
 
     @Test func aVersionWithoutTableChangesKeepsTheViews() throws {
@@ -186,10 +186,10 @@ import Testing
 
                 """),
         ])
-        #expect(loaded.viewTables.map(\.name) == ["ids"])
+        #expect(loaded.typedViews.map(\.view.name) == ["ids"])
         let old = Generator.asOf(loaded, version: 1)
-        #expect(old.viewTables.map(\.name) == ["labels", "ids"])
-        let labels = try #require(old.viewTables.first)
-        #expect(labels.columns.map { "\($0.swiftName): \($0.swiftType.swiftName)\($0.notNull ? "" : "?")" } == ["id: Int64", "label: String"])
+        #expect(old.typedViews.map(\.view.name) == ["labels", "ids"])
+        let labels = try #require(old.typedViews.first)
+        #expect(labels.columns.map { "\($0.swiftName): \($0.value.swiftName)" } == ["id: Int64", "label: String"])
     }
 }

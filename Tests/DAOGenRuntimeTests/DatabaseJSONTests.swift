@@ -1,6 +1,7 @@
 @testable import DAOGenRuntime
 import Foundation
 import Testing
+import Seeded
 
 /// JSON columns' conversion (`DatabaseJSON`, `Statement.json(at:table:)`) and the statements of a table
 /// with generated columns (`RecordStatements(table:primaryKey:generated:)`).
@@ -14,7 +15,7 @@ import Testing
     }
 
     /// A random note of depth at most `depth`, with text that needs escaping and numbers of every size.
-    static func randomNote(_ random: inout SplitMix, depth: Int) -> Note {
+    static func randomNote(_ random: inout SeededRandom, depth: Int) -> Note {
         let texts = ["", "plain", "quote \" and \\ backslash", "slash / url https://x.org/a", "line\nbreak\ttab", "é ✓ 😀", "\u{1}\u{7F}", "null"]
         var scores: [String: Double] = [:]
         for _ in 0..<random.below(4) {
@@ -28,7 +29,7 @@ import Testing
         let database = try makeValueTable()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var random = SplitMix(seed: 24)
+        var random = SeededRandom(seed: 24)
         for _ in 0..<300 {
             let note = Self.randomNote(&random, depth: 3)
             let read: Note = try roundTrip(database, bind: { DatabaseJSON(note).bind(to: $0, at: 1) }, read: { try $0.json(at: 0, table: "t") })

@@ -1,6 +1,7 @@
 @testable import DAOGenRuntime
 import Foundation
 import Testing
+import Seeded
 
 /// A date exactly `milliseconds` after 1970, built the way a caller writes decimal seconds.
 private func date(milliseconds: Int64) -> Date {
@@ -67,7 +68,7 @@ struct DateStorageTests {
     @Test("every storage round trips at millisecond precision from year 0001 to 9999")
     func roundTripsAcrossTheRange() throws {
         let database = try makeValueTable()
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 70)
         let first: Int64 = -62_135_596_800_000
         let last: Int64 = 253_402_300_799_999
         var samples: [Int64] = [first, last, 0, -1, 1, 1_704_164_645_678, -86_400_001]

@@ -1,6 +1,7 @@
 @testable import DAOGenRuntime
 import Foundation
 import Testing
+import Seeded
 
 /// The "lossy reads" rule: every reader reads a stored value exactly or throws
 /// `DAOGenError.invalidValue` naming the column and the stored value, never a different value.
@@ -232,7 +233,7 @@ struct LossyReadTests {
 
     /// A random value to bind, in any storage class; text may be invalid UTF-8 (bound as a blob
     /// and cast to TEXT in SQL).
-    static func randomValue(_ random: inout SplitMix) -> (sql: String, value: DatabaseValue) {
+    static func randomValue(_ random: inout SeededRandom) -> (sql: String, value: DatabaseValue) {
         let plain = "?"
         let invalidText = "CAST(? AS TEXT)"
         switch random.below(12) {
@@ -265,7 +266,7 @@ struct LossyReadTests {
 
     @Test("every reader, against random values of every storage class in every affinity, reads exactly or throws")
     func randomValues() throws {
-        var random = SplitMix(seed: 21)
+        var random = SeededRandom(seed: 21)
         let database = try Database(path: ":memory:")
         for (offset, type) in Self.declaredTypes.enumerated() {
             try database.execute("CREATE TABLE t\(offset)(v \(type))")

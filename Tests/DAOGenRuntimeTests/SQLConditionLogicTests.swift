@@ -1,5 +1,6 @@
 import DAOGenRuntime
 import Testing
+import Seeded
 
 /// Conditions built from typed columns mean what SQLite makes of them: `&&`, `||` and `!` nest with the
 /// parentheses their SQL needs, and every value takes its own placeholder, in order.
@@ -15,7 +16,7 @@ struct SQLConditionLogicTests {
     static let values: [Int64?] = [nil, 0, 1, 2]
 
     /// A random condition and its meaning in Swift: true, false or unknown (nil) for a row (a, b).
-    static func randomCondition(_ random: inout SplitMix, depth: Int) -> (SQLCondition<Row>, (Int64?, Int64?) -> Bool?) {
+    static func randomCondition(_ random: inout SeededRandom, depth: Int) -> (SQLCondition<Row>, (Int64?, Int64?) -> Bool?) {
         if depth == 0 || random.below(3) == 0 {
             let value = Int64(random.below(3))
             let column = random.below(2) == 0 ? a : b
@@ -64,7 +65,7 @@ struct SQLConditionLogicTests {
                 }
             }
         }
-        var random = SplitMix(seed: 23)
+        var random = SeededRandom(seed: 23)
         for trial in 0..<400 {
             let (condition, meaning) = Self.randomCondition(&random, depth: 4)
             let selected = try database.withStatement(sql: "SELECT a, b FROM t WHERE " + condition.sql + " ORDER BY rowid") { statement in

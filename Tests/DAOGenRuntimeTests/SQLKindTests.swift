@@ -1,6 +1,7 @@
 @testable import DAOGenRuntime
 import Foundation
 import Testing
+import Seeded
 
 /// `SQLKind.of(_:)`, which routes run-time SQL to a reader or the writer from its first keyword, reads
 /// the string's UTF-8 in place; these tests hold it to the rule it implements.
@@ -48,7 +49,7 @@ struct SQLKindTests {
 
     @Test("the kind of random statements of white space, comments and keywords is the rule's")
     func randomStatements() {
-        var random = SplitMix(seed: 23)
+        var random = SeededRandom(seed: 23)
         for trial in 0..<5_000 {
             let sql = (0..<random.below(7)).map { _ in random.pick(Self.pieces) }.joined()
             #expect(SQLKind.of(sql) == Self.oracle(sql), "trial \(trial): \(sql.debugDescription)")

@@ -1,6 +1,7 @@
 import CSQLite
 @testable import DAOGenRuntime
 import Foundation
+import Seeded
 import Testing
 
 /// `SQLLexer`, daogen's one SQL lexer, held to SQLite itself on random texts: where a text is complete
@@ -75,7 +76,7 @@ struct SQLLexerTests {
     static let spacedFragments = ["1", "12.5", ".5", "1e10", "1E-3", "0x1F", "1.", "1abc", "?", "?12", ":a", "@b", "#c", "$d", "$e::f", "$g(h)", ":"]
 
     /// A random text of `count` fragments.
-    static func randomText(_ random: inout SplitMix, count: Int) -> String {
+    static func randomText(_ random: inout SeededRandom, count: Int) -> String {
         var text = ""
         for _ in 0..<count {
             if random.below(5) == 0 {
@@ -95,7 +96,7 @@ struct SQLLexerTests {
     func completeAgreesWithSQLite() {
         let seed: UInt64 = 0x5EED_31
         print("SQLLexerTests.completeAgreesWithSQLite seed \(seed)")
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         var complete = 0
         for trial in 0..<20_000 {
             var text = Self.randomText(&random, count: 1 + random.below(12))
@@ -111,7 +112,7 @@ struct SQLLexerTests {
 
     /// Valid statements of the pieces that hide or fake a `;` or an `END`: strings, quoted aliases of
     /// every kind, blobs, parameters (`$f(g;h)` holds its `;`), comments, triggers, non-ASCII names.
-    static func randomStatement(_ random: inout SplitMix) -> String {
+    static func randomStatement(_ random: inout SeededRandom) -> String {
         let trivia = [" ", " ", "\n", "\t", "/* ; */", "-- ; end\n", " \u{0B}", "\u{FEFF}", "\r\n", "/**/"]
         // A byte order mark is white space only where a token would start, so trivia stands between spaces.
         func gap() -> String { random.below(3) == 0 ? " " + random.pick(trivia) + " " : " " }
@@ -152,7 +153,7 @@ struct SQLLexerTests {
         #expect(sqlite3_exec(handle, "CREATE TABLE a (x)", nil, nil, nil) == SQLITE_OK)
         let seed: UInt64 = 0x5EED_32
         print("SQLLexerTests.statementsAgreeWithPrepare seed \(seed)")
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         let separators = [";", " ; ", ";\n", "; -- a; comment\n", "; /* ; */ ", ";;", ";\t;\n", ";\u{FEFF}", "; \u{0B}"]
         var statementCount = 0
         for trial in 0..<4_000 {

@@ -1,5 +1,6 @@
 @testable import DAOGenRuntime
 import Testing
+import Seeded
 
 /// `SQLText.concatenation(_:)`, which writes the SQL of typed conditions into one buffer.
 @Suite("SQL text")
@@ -10,7 +11,7 @@ struct SQLTextTests {
 
     @Test("the concatenation of random parts is their joined text, byte for byte")
     func randomParts() {
-        var random = SplitMix(seed: 31)
+        var random = SeededRandom(seed: 31)
         for trial in 0..<2_000 {
             let parts = (0..<random.below(6)).map { _ in
                 (0..<random.below(4)).map { _ in random.pick(Self.pieces) }.joined()

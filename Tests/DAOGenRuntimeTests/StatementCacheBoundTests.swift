@@ -2,8 +2,9 @@ import CSQLite
 @testable import DAOGenRuntime
 import Foundation
 import Testing
+import Seeded
 
-/// The statements of SQL built at run time are bounded per connection (CONTRACT.md section 8, issue
+/// The statements of SQL built at run time are bounded per connection (docs/Runtime.md, "The statement cache"; issue
 /// 23): the least recently used are finalized first, whatever the number of distinct texts.
 @Suite("Statement cache bound")
 struct StatementCacheBoundTests {
@@ -77,7 +78,7 @@ struct StatementCacheBoundTests {
 
     @Test("random uses keep exactly the most recently used texts, in order, and reuse their statements")
     func matchesReferenceModel() throws {
-        var random = SplitMix(seed: 23)
+        var random = SeededRandom(seed: 23)
         for round in 0..<40 {
             let capacity = random.below(12)
             let textCount = 1 + random.below(30)
@@ -173,7 +174,7 @@ struct StatementCacheBoundTests {
     @Test("results stay right when texts are dropped and prepared again, with no binding left over")
     func reprepared() throws {
         let database = try Self.database(capacity: 3)
-        var random = SplitMix(seed: 8)
+        var random = SeededRandom(seed: 8)
         for _ in 0..<2_000 {
             let k = random.below(8)
             if random.below(3) == 0 {

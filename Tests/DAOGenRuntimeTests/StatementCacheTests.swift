@@ -7,9 +7,15 @@ struct StatementCacheTests {
     static let insert = StatementKey("INSERT INTO t(a, b) VALUES (?, ?)")
     static let select = StatementKey("SELECT a, b FROM t ORDER BY rowid")
 
-    @Test("keys keep their SQL")
-    func keySQL() {
-        #expect(Self.insert.sql == "INSERT INTO t(a, b) VALUES (?, ?)")
+    @Test("two keys of one SQL text hold two statements: a key, not its text, finds the statement")
+    func keysOfOneText() throws {
+        let database = try Database(path: ":memory:")
+        try database.execute("CREATE TABLE t(a, b)")
+        let twin = StatementKey(Self.insert.sql)
+        let first = try database.withStatement(Self.insert) { ObjectIdentifier($0) }
+        let second = try database.withStatement(twin) { ObjectIdentifier($0) }
+        #expect(first != second)
+        #expect(try database.withStatement(twin) { ObjectIdentifier($0) } == second)
     }
 
     @Test("a key's statement is reused, with its bindings cleared between uses")

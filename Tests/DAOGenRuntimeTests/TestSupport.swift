@@ -1,6 +1,7 @@
 import DAOGenRuntime
 import Foundation
 import Testing
+import Seeded
 
 /// A fresh directory under the system's temporary directory, removed when released.
 final class TemporaryDirectory {
@@ -77,24 +78,3 @@ final class LockedArray<Element>: @unchecked Sendable {
     }
 }
 
-/// A seeded random number generator (SplitMix64), for random tests that repeat run to run.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<`bound`.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    /// One of `choices`.
-    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-}

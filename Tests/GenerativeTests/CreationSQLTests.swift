@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import _DAOGenCore
+import Seeded
 
 /// On random schema histories (tables and columns added, dropped and renamed, changed definitions,
 /// indexes, foreign keys), the statements `CreationSQL` reuses from the version before equal those

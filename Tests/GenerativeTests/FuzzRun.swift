@@ -1,5 +1,6 @@
 import _DAOGenCore
 import Foundation
+import Seeded
 
 /// The fuzzer of issue 8: mutants of the example and fixture schemas through the generator, in process,
 /// one at a time on a worker thread with a time limit. Results are appended to `results.tsv` in the output

@@ -1,5 +1,6 @@
 import _DAOGenCore
 import Foundation
+import Seeded
 
 /// One history that did not pass, with what it takes to reproduce it.
 struct HistoryFailure: CustomStringConvertible {

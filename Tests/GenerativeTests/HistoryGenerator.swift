@@ -1,4 +1,5 @@
 import Foundation
+import Seeded
 
 /// Draws a random valid schema history from a seed: tables and columns added, dropped and renamed,
 /// changed definitions (declared type, default, NOT NULL tightening, enum cases, affinity changes with a

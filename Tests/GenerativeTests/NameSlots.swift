@@ -1,5 +1,6 @@
 @testable import _DAOGenCore
 import Foundation
+import Seeded
 
 /// The name slots of a schema (issue 21, item 5) and the schema directory that puts one name in one of
 /// them, every other name a plain one. Each generated type of a schema sits in some slot: the database

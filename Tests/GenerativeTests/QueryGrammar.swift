@@ -1,3 +1,4 @@
+import Seeded
 /// Random tables, rows and SELECT statements for the nullability property of query results: a small
 /// grammar of what makes NULL (outer joins of each kind, aggregates with and without GROUP BY,
 /// compound arms, scalar subqueries, CASE, nullif, window functions, division) and of what does not

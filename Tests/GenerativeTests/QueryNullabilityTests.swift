@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 import _DAOGenCore
+import Seeded
 
 /// The property of issue 21 (family 3): a query result column the generator types non-optional is
 /// never NULL in what SQLite returns. Random tables with nullable and NOT NULL columns, random queries
@@ -84,7 +85,7 @@ struct QueryNullabilityRun {
                 if queries.isEmpty { return }
             }
         }
-        let analyzed = loaded?.queries["t0"] ?? []
+        let analyzed = loaded.flatMap { typed in typed.schema.tables.first { $0.name == "t0" }.flatMap { typed.queries[$0.id] } } ?? []
         report.analyzed += analyzed.count
         var seenNull: [String: [Bool]] = [:]
         for dataset in 0..<datasets {

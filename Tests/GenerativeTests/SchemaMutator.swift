@@ -1,4 +1,5 @@
 import Foundation
+import Seeded
 
 /// Mutates the YAML of a schema directory, line by line: deleted, duplicated and swapped lines, scalars
 /// replaced by hostile values (huge and negative integers, control characters, newlines, SQL fragments,

@@ -46,11 +46,8 @@ public enum Generator {
     /// result columns. Errors come with the warnings of Resolve.
     static func type(_ verified: VerifiedSchema) throws(DiagnosticsError) -> TypedSchema {
         do {
-            let (queries, viewTables) = try QueryAnalyzer.analyzeAll(verified.planned.resolved.schema, creation: verified.planned.creation)
-            let latest = verified.planned.resolved.schema.settings.version
-            return TypedSchema(
-                verified: verified, queries: queries, viewTables: viewTables,
-                viewStatements: TableStatements.byDeclaration(viewTables, at: latest))
+            let (queries, views) = try QueryAnalyzer.analyzeAll(verified.planned.resolved.schema, creation: verified.planned.creation)
+            return TypedSchema(verified: verified, queries: queries, views: views)
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + verified.planned.resolved.warnings)
         }
@@ -92,8 +89,7 @@ public enum Generator {
         if version != verified.schema.settings.version {
             old.queries = [:]
             // `creation` writes every version, so its statements at `version` are the truncated schema's.
-            old.viewTables = (try? QueryAnalyzer.analyzeAll(old.schema, creation: verified.creation).views) ?? []
-            old.viewStatements = TableStatements.byDeclaration(old.viewTables, at: version)
+            old.views = (try? QueryAnalyzer.analyzeAll(old.schema, creation: verified.creation).views) ?? [:]
         }
         return old
     }

@@ -4,17 +4,21 @@ import Foundation
 // The generator is a pipeline of stages, each a function of the previous stage's value that adds
 // what it found, or throws every error it found (with the warnings found before them):
 //
-//     SchemaSource                    the schema directory                      (Pipeline/)
-//       -> parse   -> ParsedSchema    YAML nodes with file, line and column     (Parse/)
-//       -> resolve -> ResolvedSchema  typed Schema, its SchemaFiles, warnings   (Resolve/)
-//       -> plan    -> PlannedSchema   migration steps, CREATE statements        (Plan/)
-//       -> verify  -> VerifiedSchema  proved in SQLite, queries and views typed (Verify/, Query/)
-//       -> history -> SchemaHistory.Comparison  against history/v*.sql         (History/)
+//     SchemaSource                    the schema directory                        (Pipeline/)
+//       -> parse   -> ParsedSchema    YAML nodes with file, line and column       (Parse/)
+//       -> resolve -> ResolvedSchema  typed Schema, its SchemaFiles, warnings     (Resolve/)
+//       -> plan    -> PlannedSchema   migration steps, CREATE statements, DAO SQL (Plan/)
+//       -> verify  -> VerifiedSchema  every version and migration proved in SQLite (Verify/)
+//       -> type    -> TypedSchema     queries and views typed, by declaration     (Query/)
+//       -> history -> SchemaHistory.Comparison  against history/v*.sql           (History/)
 //       -> render  -> RenderedFiles   Swift files, one per SchemaFile + <Database>.swift  (Render/)
-//       -> write                      files on disk, only when changed          (Write/)
+//       -> write                      files on disk, only when changed            (Write/)
 //
-// SQL text (identifiers, literals, DDL, the DAOs' statements) is written in `SQL/` only, for every stage.
-// A later stage never re-runs an earlier one. `GeneratorCommands` runs the stages for each command.
+// The generator's SQL text (identifiers, literals, DDL, the finders' SELECTs) is written in `SQL/`, for
+// every stage; the CRUD statements every table's DAO runs are written by the runtime's `RecordSQL`, which
+// `SQL/TableStatements` calls, so Verify prepares what the DAOs run. A query's and a view's SQL is the
+// schema's own, as written. A later stage never re-runs an earlier one. `GeneratorCommands` runs the
+// stages for each command.
 
 /// Where a schema is: the input of the pipeline.
 public struct SchemaSource: Sendable {
@@ -93,12 +97,12 @@ public struct VerifiedSchema: Sendable {
 public struct TypedSchema: Sendable {
     /// What Verify proved.
     public var verified: VerifiedSchema
-    /// The `queries:` of each table and view, checked and typed against the latest schema, by SQL name.
-    public var queries: [String: [AnalyzedQuery]] = [:]
-    /// The views of the latest version as key-less tables with typed columns, for their records and DAOs.
-    var viewTables: [Table] = []
-    /// The statements of each view's DAO, by the view's declaration, written with `viewTables`.
-    var viewStatements: [DeclarationID: TableStatements] = [:]
+    /// The `queries:` of each table and view, checked and typed against the latest schema, by the table's
+    /// or view's declaration.
+    public var queries: [DeclarationID: [AnalyzedQuery]] = [:]
+    /// The views of the latest version with their result columns typed, by declaration: what their records
+    /// and read-only DAOs are made of.
+    public var views: [DeclarationID: TypedView] = [:]
 }
 
 extension TypedSchema {

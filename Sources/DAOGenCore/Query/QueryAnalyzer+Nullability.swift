@@ -187,11 +187,9 @@ extension QueryAnalyzer {
             var columns: [ColumnFacts]?
             if let given = commonTables[name.lowercased()] {
                 columns = given
-            } else if let table = table(named: name) {
-                columns = table.columns(at: schema.settings.version).map { column in
-                    ColumnFacts(
-                        name: column.name(at: schema.settings.version),
-                        value: ValueFacts(type: qualified(column, of: table), isNeverNull: isNotNull(column, of: table)))
+            } else if let named = sourceColumns(named: name) {
+                columns = named.map { column in
+                    ColumnFacts(name: column.name, value: ValueFacts(type: column.type, isNeverNull: column.isNeverNull))
                 }
             }
             sources.append(FactSource(qualifier: item.alias ?? name, columns: columns))

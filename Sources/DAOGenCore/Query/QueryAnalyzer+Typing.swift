@@ -8,7 +8,7 @@ extension QueryAnalyzer {
     // MARK: - Parameters
 
     /// Every distinct named parameter, typed by `params:`, else by what it is compared with; nil after an error.
-    mutating func typeParameters(_ query: Query, of table: Table, statement: Statement, shape: SQLShape) -> [AnalyzedQuery.Parameter]? {
+    mutating func typeParameters(_ query: Query, of owner: QueryOwner, statement: Statement, shape: SQLShape) -> [AnalyzedQuery.Parameter]? {
         let prefix = "query '\(query.name)'"
         var parameters: [AnalyzedQuery.Parameter] = []
         var failed = false
@@ -41,7 +41,7 @@ extension QueryAnalyzer {
             }
             var value: AnalyzedQuery.Value?
             if let annotation = query.parameterTypes.first(where: { $0.name == name || $0.name == written }) {
-                value = resolve(annotation, of: table, what: "params")
+                value = resolve(annotation, of: owner, what: "params")
                 if value == nil { failed = true; continue }
             } else {
                 var inferred: [AnalyzedQuery.Value] = []
@@ -84,8 +84,8 @@ extension QueryAnalyzer {
     func inferParameter(at position: Int, in shape: SQLShape) -> AnalyzedQuery.Value? {
         let tokens = shape.tokens
         func token(_ index: Int) -> SQLToken? { tokens.indices.contains(index) ? tokens[index] : nil }
-        func value(_ reference: (Column, Table)?) -> AnalyzedQuery.Value? {
-            reference.map { AnalyzedQuery.Value(type: qualified($0.0, of: $0.1), isOptional: false) }
+        func value(_ reference: SourceColumn?) -> AnalyzedQuery.Value? {
+            reference.map { AnalyzedQuery.Value(type: $0.type, isOptional: false) }
         }
         // LIMIT :n, OFFSET :n, LIMIT a, :n
         if let previous = token(position - 1) {
@@ -127,7 +127,7 @@ extension QueryAnalyzer {
             }
             let isValues = token(open - 1)?.isKeyword("VALUES") == true
                 || (token(open - 1)?.isSymbol(",") == true && token(open - 2)?.isSymbol(")") == true)
-            if isValues, let target = shape.insertTable, let table = table(named: target) {
+            if isValues, let target = shape.insertTable, let columns = sourceColumns(named: target) {
                 var depth = 0
                 var position2 = 0
                 for index in (open + 1)..<position {
@@ -135,9 +135,9 @@ extension QueryAnalyzer {
                     if tokens[index].isSymbol(")") { depth -= 1 }
                     if depth == 0, tokens[index].isSymbol(",") { position2 += 1 }
                 }
-                let names = shape.insertColumns.isEmpty ? table.columns(at: schema.settings.version).map { $0.name(at: schema.settings.version) } : shape.insertColumns
-                if names.indices.contains(position2), let column = column(named: names[position2], in: table) {
-                    return AnalyzedQuery.Value(type: qualified(column, of: table), isOptional: false)
+                let names = shape.insertColumns.isEmpty ? columns.map(\.name) : shape.insertColumns
+                if names.indices.contains(position2), let column = column(named: names[position2], in: columns) {
+                    return AnalyzedQuery.Value(type: column.type, isOptional: false)
                 }
             }
         }
@@ -170,7 +170,7 @@ extension QueryAnalyzer {
     }
 
     /// `name` or `qualifier.name` ending at `end`, resolved among the statement's sources.
-    func columnReference(endingAt end: Int, in shape: SQLShape) -> (Column, Table)? {
+    func columnReference(endingAt end: Int, in shape: SQLShape) -> SourceColumn? {
         let tokens = shape.tokens
         guard tokens.indices.contains(end), tokens[end].isName else { return nil }
         if end >= 2, tokens[end - 1].isSymbol("."), tokens[end - 2].isName {
@@ -180,7 +180,7 @@ extension QueryAnalyzer {
     }
 
     /// `name` or `qualifier.name` starting at `start` (not a function call), resolved among the statement's sources.
-    func columnReference(startingAt start: Int, in shape: SQLShape) -> (Column, Table)? {
+    func columnReference(startingAt start: Int, in shape: SQLShape) -> SourceColumn? {
         let tokens = shape.tokens
         guard tokens.indices.contains(start), tokens[start].isName else { return nil }
         if start + 2 < tokens.count, tokens[start + 1].isSymbol("."), tokens[start + 2].isName {
@@ -195,7 +195,7 @@ extension QueryAnalyzer {
 
     /// Every result column, typed by `types:`, else by its origin column, else by its expression; nil after an error.
     mutating func typeColumns(
-        _ query: Query, of table: Table, statement: Statement, shape: SQLShape, what: String = "query"
+        _ query: Query, of owner: QueryOwner, statement: Statement, shape: SQLShape, what: String = "query"
     ) -> [AnalyzedQuery.ResultColumn]? {
         let prefix = "\(what) '\(query.name)'"
         let count = Int(statement.columnCount)
@@ -220,11 +220,11 @@ extension QueryAnalyzer {
             }
             var value: AnalyzedQuery.Value?
             if let annotation = query.resultTypes.first(where: { $0.name == name }) {
-                value = resolve(annotation, of: table, what: "types")
+                value = resolve(annotation, of: owner, what: "types")
                 if value == nil { failed = true; continue }
             } else if let origin = originColumn(statement, at: index) {
                 // The type of the column SQLite traces it to; NULL as the statement's syntax allows.
-                value = AnalyzedQuery.Value(type: qualified(origin.0, of: origin.1), isOptional: !(facts?[index].value.isNeverNull ?? false))
+                value = AnalyzedQuery.Value(type: origin.type, isOptional: !(facts?[index].value.isNeverNull ?? false))
             } else if let fact = facts?[index].value, let type = fact.type {
                 value = AnalyzedQuery.Value(type: type, isOptional: !fact.isNeverNull)
             }
@@ -245,16 +245,14 @@ extension QueryAnalyzer {
     }
 
     /// The schema column a result column comes from, through SQLite's column metadata.
-    private func originColumn(_ statement: Statement, at index: Int) -> (Column, Table)? {
+    private func originColumn(_ statement: Statement, at index: Int) -> SourceColumn? {
         guard let origin = statement.columnOrigin(at: index) else { return nil }
         // A column of a `search:` index holds a copy of its table's column of the same name.
         let indexed = schema.tables.first { table in
             table.range.contains(schema.settings.version) && table.search(at: schema.settings.version) != nil
                 && table.searchIndexName(at: schema.settings.version).caseInsensitiveCompare(origin.table) == .orderedSame
         }
-        guard let table = indexed ?? table(named: origin.table),
-              let column = column(named: origin.column, in: table)
-        else { return nil }
-        return (column, table)
+        let columns = indexed.map(sourceColumns(of:)) ?? sourceColumns(named: origin.table)
+        return columns.flatMap { column(named: origin.column, in: $0) }
     }
 }

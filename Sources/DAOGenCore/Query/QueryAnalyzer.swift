@@ -7,21 +7,23 @@ struct QueryAnalyzer {
     let schema: Schema
     var diagnostics = DiagnosticCollector()
     private let latest: Int
-    /// The views of the latest version as tables, once typed: queries may name them.
-    var viewTables: [Table] = []
+    /// The views of the latest version, once typed: queries may name them.
+    var views: [TypedView] = []
 
     init(schema: Schema) {
         self.schema = schema
         latest = schema.settings.version
     }
 
-    /// The analyzed queries of every table and view, by SQL name, and each view of the latest
-    /// version as a table whose columns are typed like a query's result columns (for its record and DAO).
+    /// The analyzed queries of every table and view, by declaration, and each view of the latest version
+    /// with its result columns typed like a query's (for its record and DAO), by declaration.
     /// `creation` is Plan's CREATE statements of `schema` (or of a schema it was truncated from).
-    static func analyzeAll(_ schema: Schema, creation: CreationSQL) throws(DiagnosticsError) -> (queries: [String: [AnalyzedQuery]], views: [Table]) {
+    static func analyzeAll(
+        _ schema: Schema, creation: CreationSQL
+    ) throws(DiagnosticsError) -> (queries: [DeclarationID: [AnalyzedQuery]], views: [DeclarationID: TypedView]) {
         let views = schema.views(at: schema.settings.version)
         let tables = schema.tables.filter { !$0.queries.isEmpty && $0.range.contains(schema.settings.version) }
-        guard !tables.isEmpty || !views.isEmpty else { return ([:], []) }
+        guard !tables.isEmpty || !views.isEmpty else { return ([:], [:]) }
         var analyzer = QueryAnalyzer(schema: schema)
         guard let handle = try? Database.scratch() else {
             throw DiagnosticsError(diagnostics: [Diagnostic(.error, "cannot open an in-memory SQLite database to check the queries", at: nil)])
@@ -29,39 +31,36 @@ struct QueryAnalyzer {
         let latest = schema.settings.version
         for statement in creation.statements(at: latest) {
             // Verify has created this schema already; a failure here is reported there.
-            guard (try? handle.execute(statement)) != nil else { return ([:], []) }
+            guard (try? handle.execute(statement)) != nil else { return ([:], [:]) }
         }
         for view in views {
-            if let table = analyzer.viewTable(view, in: handle) { analyzer.viewTables.append(table) }
+            if let typed = analyzer.typeView(view, in: handle) { analyzer.views.append(typed) }
         }
-        var result: [String: [AnalyzedQuery]] = [:]
+        var result: [DeclarationID: [AnalyzedQuery]] = [:]
         for table in tables {
-            result[table.name] = table.queries.compactMap { analyzer.analyze($0, of: table, in: handle) }
+            let owner = QueryOwner(id: table.id, name: table.name, swiftName: table.swiftName, table: table)
+            result[table.id] = table.queries.compactMap { analyzer.analyze($0, of: owner, in: handle) }
         }
-        for (view, table) in zip(views, analyzer.viewTables) where !view.queries.isEmpty {
-            result[view.name] = view.queries.compactMap { analyzer.analyze($0, of: table, in: handle) }
+        for typed in analyzer.views where !typed.view.queries.isEmpty {
+            let owner = QueryOwner(id: typed.id, name: typed.view.name, swiftName: typed.view.swiftName, table: nil)
+            result[typed.id] = typed.view.queries.compactMap { analyzer.analyze($0, of: owner, in: handle) }
         }
         try analyzer.diagnostics.throwIfErrors()
-        return (result, analyzer.viewTables)
+        return (result, Dictionary(uniqueKeysWithValues: analyzer.views.map { ($0.id, $0) }))
     }
 
-    /// A view as a table without keys, whose columns are the view's result columns typed like a query's.
-    private mutating func viewTable(_ view: View, in database: Database) -> Table? {
+    /// A view with its result columns typed like a query's.
+    private mutating func typeView(_ view: View, in database: Database) -> TypedView? {
         // Verify reports a view that does not prepare.
-        (try? database.withStatement(sql: view.sql) { statement in viewTable(view, statement: statement) }) ?? nil
+        (try? database.withStatement(sql: view.sql) { statement in typeView(view, statement: statement) }) ?? nil
     }
 
-    /// `viewTable(_:in:)` with the view's statement prepared.
-    private mutating func viewTable(_ view: View, statement: Statement) -> Table? {
+    /// `typeView(_:in:)` with the view's statement prepared.
+    private mutating func typeView(_ view: View, statement: Statement) -> TypedView? {
         let query = Query(
             name: view.name, doc: nil, sql: view.sql, returnsOne: false, resultTypes: view.resultTypes, parameterTypes: [],
             location: view.location, keyLocations: view.keyLocations, sqlPlacement: nil)
-        var table = Table(
-            name: view.name, swiftName: view.swiftName, doc: view.doc, range: view.range, renamedFrom: nil, withoutRowID: false,
-            strict: false, columns: [], primaryKey: nil, uniqueConstraints: [], checks: [], indexes: [],
-            location: view.location, keyLocations: view.keyLocations)
-        table.id = view.id
-        let owner = table
+        let owner = QueryOwner(id: view.id, name: view.name, swiftName: view.swiftName, table: nil)
         guard let columns = typeColumns(query, of: owner, statement: statement, shape: SQLShape(sql: view.sql), what: "view") else { return nil }
         // Two columns of one name would be one property twice (a query's result struct is refused the same way).
         var seen: [String: String] = [:]
@@ -74,20 +73,12 @@ struct QueryAnalyzer {
             }
             seen[column.swiftName.lowercased()] = column.name
         }
-        table.columns = columns.map { column in
-            Column(
-                name: column.name, swiftName: column.swiftName, sqlType: "", affinity: .blob, doc: "Column `\(column.name)` of view `\(view.name)`.",
-                notNull: !column.value.isOptional, nullableKey: false, primaryKey: false, primaryKeyDescending: false,
-                autoincrement: false, unique: false, collate: nil, defaultSQL: nil, check: nil, references: nil,
-                swiftType: column.value.type, range: VersionRange(since: 1, until: nil), renamedFrom: nil,
-                location: view.location(of: "sql"), keyLocations: [:])
-        }
-        return table
+        return TypedView(view: view, columns: columns)
     }
 
     // MARK: - One query
 
-    private mutating func analyze(_ query: Query, of table: Table, in database: Database) -> AnalyzedQuery? {
+    private mutating func analyze(_ query: Query, of owner: QueryOwner, in database: Database) -> AnalyzedQuery? {
         let prefix = "query '\(query.name)'"
         let statements = SQLStatements.split(query.sql)
         if statements.count > 1 {
@@ -95,7 +86,7 @@ struct QueryAnalyzer {
             return nil
         }
         do {
-            return try database.withStatement(sql: query.sql) { statement in analyze(query, of: table, statement: statement) }
+            return try database.withStatement(sql: query.sql) { statement in analyze(query, of: owner, statement: statement) }
         } catch {
             let failure = error as? DatabaseError
             diagnostics.error(
@@ -106,7 +97,7 @@ struct QueryAnalyzer {
     }
 
     /// `analyze(_:of:in:)` with the query's statement prepared.
-    private mutating func analyze(_ query: Query, of table: Table, statement: Statement) -> AnalyzedQuery? {
+    private mutating func analyze(_ query: Query, of owner: QueryOwner, statement: Statement) -> AnalyzedQuery? {
         let prefix = "query '\(query.name)'"
         let shape = SQLShape(sql: query.sql)
         let allowed: Set<String> = ["SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "WITH", "VALUES"]
@@ -115,15 +106,18 @@ struct QueryAnalyzer {
                 "\(prefix): 'sql' must be a SELECT, INSERT, UPDATE, DELETE or REPLACE statement", at: query.location(of: "sql"))
             return nil
         }
-        let parameters = typeParameters(query, of: table, statement: statement, shape: shape)
-        let columns = typeColumns(query, of: table, statement: statement, shape: shape)
+        let parameters = typeParameters(query, of: owner, statement: statement, shape: shape)
+        let columns = typeColumns(query, of: owner, statement: statement, shape: shape)
         guard let parameters, let columns else { return nil }
 
         let resultShape: AnalyzedQuery.Shape
-        let tableColumns = table.columns(at: latest)
-        let isOwnRow = columns.count == tableColumns.count && columns.count > 0 && (0..<columns.count).allSatisfy { index in
-            statement.columnOrigin(at: index).map { $0.table == table.name(at: latest) && $0.column == tableColumns[index].name(at: latest) } == true
-        } && zip(columns, tableColumns).allSatisfy { column, own in column.value.isOptional == !isNotNull(own, of: table) }
+        // SQLite traces a view's columns to its tables' (`columnOrigin`): only a table's query returns its record.
+        let tableColumns = owner.table?.columns(at: latest) ?? []
+        let isOwnRow = owner.table.map { table in
+            columns.count == tableColumns.count && columns.count > 0 && (0..<columns.count).allSatisfy { index in
+                statement.columnOrigin(at: index).map { $0.table == table.name(at: latest) && $0.column == tableColumns[index].name(at: latest) } == true
+            } && zip(columns, tableColumns).allSatisfy { column, own in column.value.isOptional == !isNotNull(own, of: table) }
+        } ?? false
         if columns.isEmpty {
             resultShape = .changes
         } else if isOwnRow && query.resultTypes.isEmpty {
@@ -132,17 +126,17 @@ struct QueryAnalyzer {
             resultShape = .single
         } else {
             let name = SwiftNaming.upperCamelCase(query.name)
-            let taken = ["Column", "Ordering", table.swiftName] + tableColumns.compactMap { column -> String? in
+            let taken = ["Column", "Ordering", owner.swiftName] + tableColumns.compactMap { column -> String? in
                 if case let .enumeration(enumName, _, _) = column.swiftType { return enumName }
                 return nil
             }
             if taken.contains(name) {
                 diagnostics.error(
-                    "\(prefix): its result struct '\(table.swiftName).\(name)' would clash with a type the record already has; rename the query",
+                    "\(prefix): its result struct '\(owner.swiftName).\(name)' would clash with a type the record already has; rename the query",
                     at: query.location(of: "name"))
                 return nil
             }
-            if let problem = SwiftNaming.typeNameProblem(name, scope: .record(table.swiftName)) {
+            if let problem = SwiftNaming.typeNameProblem(name, scope: .record(owner.swiftName)) {
                 diagnostics.error(
                     "\(prefix): its result struct's Swift name '\(name)' \(problem); rename the query (e.g. \(query.name)Row)",
                     at: query.location(of: "name"))
@@ -164,14 +158,14 @@ struct QueryAnalyzer {
             diagnostics.error("\(prefix): 'returns: one' needs a statement that returns rows", at: query.location(of: "returns"))
             return nil
         }
-        return AnalyzedQuery(query: query, tableName: table.name, parameters: parameters, columns: columns, shape: resultShape)
+        return AnalyzedQuery(query: query, tableName: owner.name, parameters: parameters, columns: columns, shape: resultShape)
     }
 
     // MARK: - Types written in types: and params:
 
     /// The Swift type `written` names: a type `swift:` accepts, or an enum of a record (`Status` for
     /// the owning table's, `Book.Status` for any table's), with `?` for Optional.
-    mutating func resolve(_ annotation: TypeAnnotation, of table: Table, what: String) -> AnalyzedQuery.Value? {
+    mutating func resolve(_ annotation: TypeAnnotation, of owner: QueryOwner, what: String) -> AnalyzedQuery.Value? {
         var name = annotation.written
         var optional = false
         if name.hasSuffix("?") {
@@ -186,7 +180,7 @@ struct QueryAnalyzer {
         default:
             if let named = SwiftValueType.namedTypes[name] {
                 type = named
-            } else if let enumeration = enumType(named: name, owner: table) {
+            } else if let enumeration = enumType(named: name, owner: owner) {
                 type = enumeration
             } else if SwiftNaming.isTypeName(name) && !SwiftNaming.reservedTypeNames.contains(name) {
                 type = .custom(name)
@@ -198,11 +192,11 @@ struct QueryAnalyzer {
         return AnalyzedQuery.Value(type: type, isOptional: optional)
     }
 
-    private func enumType(named name: String, owner: Table) -> SwiftValueType? {
+    private func enumType(named name: String, owner: QueryOwner) -> SwiftValueType? {
         for table in schema.tables where table.range.contains(latest) {
             for column in table.columns(at: latest) {
                 guard case let .enumeration(enumName, cases, rawType) = column.swiftType else { continue }
-                if name == "\(table.swiftName).\(enumName)" || (table.name == owner.name && name == enumName) {
+                if name == "\(table.swiftName).\(enumName)" || (table.id == owner.id && name == enumName) {
                     return .enumeration(name: "\(table.swiftName).\(enumName)", cases: cases, rawType: rawType)
                 }
             }
@@ -228,15 +222,30 @@ struct QueryAnalyzer {
     /// The table of the schema called `name` at the latest version.
     func table(named name: String) -> Table? {
         schema.tables.first { $0.range.contains(latest) && $0.name(at: latest).caseInsensitiveCompare(name) == .orderedSame }
-            ?? viewTables.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 
-    func column(named name: String, in table: Table) -> Column? {
-        table.columns(at: latest).first { $0.name(at: latest).caseInsensitiveCompare(name) == .orderedSame }
+    /// The columns of the table or typed view called `name` at the latest version, in order.
+    func sourceColumns(named name: String) -> [SourceColumn]? {
+        if let table = table(named: name) { return sourceColumns(of: table) }
+        return views.first { $0.view.name.caseInsensitiveCompare(name) == .orderedSame }?.columns.map { column in
+            SourceColumn(name: column.name, type: column.value.type, isNeverNull: !column.value.isOptional)
+        }
+    }
+
+    /// The columns of `table` at the latest version, in order.
+    func sourceColumns(of table: Table) -> [SourceColumn] {
+        table.columns(at: latest).map { column in
+            SourceColumn(name: column.name(at: latest), type: qualified(column, of: table), isNeverNull: isNotNull(column, of: table))
+        }
+    }
+
+    /// The column called `name` of `columns`.
+    func column(named name: String, in columns: [SourceColumn]) -> SourceColumn? {
+        columns.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 
     /// The column a reference `qualifier.name` or `name` means among the statement's sources.
-    func resolveColumn(qualifier: String?, name: String, in shape: SQLShape) -> (Column, Table)? {
+    func resolveColumn(qualifier: String?, name: String, in shape: SQLShape) -> SourceColumn? {
         if let qualifier {
             var candidates = shape.sources.filter {
                 ($0.alias ?? $0.name).caseInsensitiveCompare(qualifier) == .orderedSame
@@ -244,16 +253,14 @@ struct QueryAnalyzer {
             if qualifier.caseInsensitiveCompare("excluded") == .orderedSame, let target = shape.insertTable {
                 candidates = [SQLShape.Source(name: target, alias: nil, nullable: false)]
             }
-            guard let source = candidates.first, let table = table(named: source.name),
-                  let column = column(named: name, in: table)
-            else { return nil }
-            return (column, table)
+            guard let source = candidates.first, let columns = sourceColumns(named: source.name) else { return nil }
+            return column(named: name, in: columns)
         }
-        var found: [(Column, Table)] = []
+        var found: [(source: String, column: SourceColumn)] = []
         for source in shape.sources {
-            guard let table = table(named: source.name), let column = column(named: name, in: table) else { continue }
-            if !found.contains(where: { $0.1.name == table.name }) { found.append((column, table)) }
+            guard let columns = sourceColumns(named: source.name), let column = column(named: name, in: columns) else { continue }
+            if !found.contains(where: { $0.source.caseInsensitiveCompare(source.name) == .orderedSame }) { found.append((source.name, column)) }
         }
-        return found.count == 1 ? found[0] : nil
+        return found.count == 1 ? found[0].column : nil
     }
 }

@@ -10,9 +10,18 @@ struct DatabaseModel: Encodable {
 
         /// The entry of `table`, named as its `TableModel` names it.
         init(table: Table, version: Int) {
-            tableName = SwiftLiteral.commentText(table.name(at: version))
-            accessorName = SwiftNaming.escaped(SwiftNaming.lowerCamelCase(table.swiftName))
-            daoName = table.swiftName + "DAO"
+            self.init(sqlName: table.name(at: version), swiftName: table.swiftName)
+        }
+
+        /// The entry of `view`, named as its `TableModel` names it.
+        init(view: View) {
+            self.init(sqlName: view.name, swiftName: view.swiftName)
+        }
+
+        private init(sqlName: String, swiftName: String) {
+            tableName = SwiftLiteral.commentText(sqlName)
+            accessorName = SwiftNaming.escaped(SwiftNaming.lowerCamelCase(swiftName))
+            daoName = swiftName + "DAO"
         }
     }
 

@@ -82,13 +82,13 @@ extension Generator {
         case tables(SchemaFile)
     }
 
-    /// The tables of `file` alive at the latest version, and its views.
-    private static func declarations(of file: SchemaFile, in verified: TypedSchema) -> (tables: [Table], views: [Table]) {
+    /// The tables of `file` alive at the latest version, and its typed views.
+    private static func declarations(of file: SchemaFile, in verified: TypedSchema) -> (tables: [Table], views: [TypedView]) {
         let latest = verified.schema.settings.version
         let declared = Set(file.tables)
         return (
             verified.schema.tables.filter { declared.contains($0.id) && $0.range.contains(latest) },
-            verified.viewTables.filter { file.views.contains($0.id) })
+            file.views.compactMap { verified.views[$0] })
     }
 
     /// The model of the database type's file (`LibraryDatabase.swift`): the database type, with each file's tables, then its views, in the
@@ -97,8 +97,9 @@ extension Generator {
         let latest = verified.schema.settings.version
         let tables = verified.files.flatMap { file in
             let declared = declarations(of: file, in: verified)
-            return declared.tables + declared.views
-        }.map { DatabaseModel.TableEntry(table: $0, version: latest) }
+            return declared.tables.map { DatabaseModel.TableEntry(table: $0, version: latest) }
+                + declared.views.map { DatabaseModel.TableEntry(view: $0.view) }
+        }
         return DatabaseModel(
             schema: verified.schema, creation: verified.creation, tables: tables, plan: verified.plan,
             fingerprint: verified.verified.fingerprint,
@@ -111,19 +112,12 @@ extension Generator {
         let declared = declarations(of: file, in: verified)
         let tables = declared.tables.map { table in
             var model = TableModel(table: table, schema: schema, statements: verified.planned.statements[table.id]!)
-            model.attach(verified.queries[table.name] ?? [])
+            model.attach(verified.queries[table.id] ?? [])
             return model
         }
         let views = declared.views.map { view in
-            var model = TableModel(table: view, schema: schema, statements: verified.viewStatements[view.id]!)
-            model.enums = []  // A view's enums are its tables' (`Book.Status`).
-            // A view's column has no definition of its own: its doc says where it comes from.
-            model.properties = model.properties.map { property in
-                var property = property
-                property.docLines = Array(property.docLines.prefix(1))
-                return property
-            }
-            model.attach(verified.queries[view.name] ?? [])
+            var model = TableModel(view: view, schema: schema)
+            model.attach(verified.queries[view.id] ?? [])
             return model
         }
         // Headers name the schema file alone: output must not depend on where the tool ran.

@@ -10,6 +10,6 @@ struct TableFileModel: Encodable {
     init(fileName: String, sourceName: String, tables: [TableModel], views: [TableModel] = []) {
         self.fileName = fileName
         self.sourceName = sourceName
-        self.tables = tables + views.map { $0.asView() }
+        self.tables = tables + views
     }
 }

@@ -111,7 +111,7 @@ struct TableModel: Encodable {
 
     /// The accessor of the table's DAO on the database type.
     var accessorName: String
-    /// True for a view: a read-only record and DAO (see `asView()`).
+    /// True for a view: a read-only record and DAO (see `init(view:schema:)`).
     var isView = false
 
     /// `queries:` (see `attach(_:)`): statements, DAO methods and nested result structs.
@@ -315,23 +315,5 @@ struct TableModel: Encodable {
         self.statements = statements
         hasStatements = !statements.isEmpty
         hasFinders = sql.hasPrimaryKey || !statements.isEmpty
-    }
-
-    /// This model as a view's: read-only, so of its statements only `count` remains.
-    func asView() -> TableModel {
-        var model = self
-        model.isView = true
-        model.recordProtocol = "DatabaseRecord"
-        model.statementsArguments = "view: " + sqlNameLiteral
-        model.statements = []
-        model.assignments = []
-        model.uniqueKeys = []
-        model.hasFinders = false
-        model.hasStatements = false
-        model.hasPrimaryKey = false
-        model.rowIDProperty = nil
-        model.uniqueFinders = []
-        model.indexFinders = []
-        return model
     }
 }

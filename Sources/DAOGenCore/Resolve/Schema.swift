@@ -269,7 +269,7 @@ public struct DeclarationID: Hashable, Comparable, Sendable {
     /// The declaration's number, in declaration order across the schema's files.
     let number: Int
 
-    /// A table or column that no declaration wrote: a view's columns, a query's result.
+    /// A table or column that no declaration wrote, or one Resolve has not numbered yet (the default).
     static let synthetic = DeclarationID(number: -1)
 
     /// Declaration order.
@@ -319,6 +319,14 @@ public struct ForeignKey: Sendable, Hashable {
     public var onUpdate: String?
     /// DEFERRABLE INITIALLY DEFERRED.
     public var deferrable: Bool
+    /// `relation:`: the name of the child's relation to its parent, when written.
+    public var relation: String? = nil
+    /// `inverse:`: the name of the parent's relation to its children, when written.
+    public var inverse: String? = nil
+    /// Where `relation:` was written.
+    public var relationLocation: SourceLocation? = nil
+    /// Where `inverse:` was written.
+    public var inverseLocation: SourceLocation? = nil
 }
 
 /// An index of a table.

@@ -142,7 +142,7 @@ extension SchemaResolver {
 
     mutating func resolveForeignKey(_ node: YAMLNode) -> ForeignKey? {
         guard let values = reader.mapping(
-                node, allowed: ["table", "column", "onDelete", "onUpdate", "deferrable"], what: "references"),
+                node, allowed: ["table", "column", "onDelete", "onUpdate", "deferrable", "relation", "inverse"], what: "references"),
               let tableNode = reader.required(values, "table", in: "references", at: node.location),
               let table = reader.name(tableNode, key: "table")
         else { return nil }
@@ -155,7 +155,11 @@ extension SchemaResolver {
             onUpdate: values["onUpdate"].flatMap {
                 reader.choice($0, key: "onUpdate", from: Self.foreignKeyActions, caseInsensitive: true)
             },
-            deferrable: values["deferrable"].flatMap { reader.bool($0, key: "deferrable") } ?? false)
+            deferrable: values["deferrable"].flatMap { reader.bool($0, key: "deferrable") } ?? false,
+            relation: values["relation"].flatMap { reader.name($0, key: "relation") },
+            inverse: values["inverse"].flatMap { reader.name($0, key: "inverse") },
+            relationLocation: values["relation"]?.location,
+            inverseLocation: values["inverse"]?.location)
     }
 
     /// The type from `enum:` or `swift:`, checked against the column's affinity; nil keeps the affinity's default.

@@ -20,6 +20,7 @@ struct SchemaValidator {
                 let names = validator.diagnostics.diagnostics
                 validator.diagnostics = DiagnosticCollector()
                 validator.checkSwiftNames()
+                validator.checkRelations()
                 return (names, validator.diagnostics.diagnostics)
             }
             validator.checkTable(at: index)
@@ -266,9 +267,10 @@ struct SchemaValidator {
         }
     }
 
-    /// The members of the generated database type, which a DAO's property must not take.
+    /// The members of the generated database type (its own and `GeneratedDatabase`'s), which a DAO's
+    /// property must not take.
     static let databaseMembers: Set<String> = [
-        "database", "open", "read", "write", "transaction", "observe", "close", "version", "schema", "init", "self",
+        "database", "open", "read", "write", "transaction", "observe", "live", "close", "version", "schema", "init", "self",
     ]
 
     /// The properties of a table's record and the enums nested in it.

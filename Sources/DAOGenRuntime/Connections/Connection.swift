@@ -35,10 +35,14 @@ final class Connection: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline private(set) var changeGeneration: UInt64 = 1
     /// True once closed.
     private var isClosed = false
+    /// Reports the connection's statements to ``Database/Configuration/trace``, when set.
+    private let trace: StatementTrace?
 
     /// Opens a connection; see ``Database/init(path:configuration:)``.
     init(path: String, configuration: Database.Configuration, isWriter: Bool) throws {
-        self.handle = try Self.open(path: path, configuration: configuration, isWriter: isWriter)
+        let trace = configuration.trace.map(StatementTrace.init)
+        self.handle = try Self.open(path: path, configuration: configuration, isWriter: isWriter, trace: trace)
+        self.trace = trace
         self.isWriter = isWriter
         self.valueStorage = configuration.valueStorage
         self.statements = StatementCache(sqlCapacity: configuration.maximumCachedStatements)
@@ -201,7 +205,9 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Opens and sets up a handle.
-    private static func open(path: String, configuration: Database.Configuration, isWriter: Bool) throws -> OpaquePointer {
+    private static func open(
+        path: String, configuration: Database.Configuration, isWriter: Bool, trace: StatementTrace?
+    ) throws -> OpaquePointer {
         var handle: OpaquePointer?
         var flags = configuration.readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         flags |= SQLITE_OPEN_NOMUTEX
@@ -212,6 +218,7 @@ final class Connection: @unchecked Sendable {
             sqlite3_close_v2(handle)
             throw error
         }
+        trace?.install(on: handle)
         do {
             sqlite3_extended_result_codes(handle, 1)
             sqlite3_busy_timeout(handle, busyTimeoutMilliseconds(configuration.busyTimeout))

@@ -55,6 +55,13 @@ extension Database {
         /// widget, an extension, a second window) waits for the migration in progress.
         public var migrationWaitTimeout: TimeInterval = 300
 
+        /// Called with the SQL of each statement a connection of the database runs, each time it runs:
+        /// as prepared, with its placeholders, never the bound values. Transaction control and the
+        /// PRAGMAs the runtime runs are reported too; a trigger is part of the statement that fired it.
+        /// Nil (no trace) by default. An app can log the statements; a test can count them. It is
+        /// called on the thread that runs the statement, so it must be quick and thread-safe.
+        public var trace: (@Sendable (String) -> Void)?
+
         /// The default options.
         public init() {}
     }

@@ -5,87 +5,15 @@ import DAOGenRuntime
 import Foundation
 
 /// The database of the `Notes` schema: opens a SQLite file, creates its schema or
-/// migrates it to version 1, and hands out a DAO for each table.
-struct NotesDatabase: Sendable {
-    /// The schema version this code creates, migrates to and reads.
-    static let version = 1
-
+/// migrates it to version 1, and hands out a DAO for each table. Opening, transactions,
+/// reads, writes, observation and closing come from `GeneratedDatabase`, the same for every schema.
+struct NotesDatabase: GeneratedDatabase {
     /// The connection the DAOs use.
     var database: Database
 
-    /// Opens the database at `path` (`":memory:"` for a private in-memory database). A new file is
-    /// created at the latest version; an older one is migrated; a newer one, one with tables but no
-    /// schema version, or one whose schema is not that of its version, is refused and left untouched.
-    /// `configuration` sets the connections' options (busy timeout, readers, and for development
-    /// `eraseDatabaseOnSchemaChange`); the schema's date and UUID storage always apply.
-    static func open(
-        path: String, configuration: Database.Configuration = Database.Configuration()
-    ) throws -> NotesDatabase {
-        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
-        try schema.prepare(database)
-        return NotesDatabase(database: database)
-    }
-
-    /// Opens a database whose tables were created without daogen: when its `user_version` is 0, its
-    /// schema is compared with version `baseline`, stamped with it if they match, and migrated from there.
-    static func open(
-        path: String, baseline: Int, configuration: Database.Configuration = Database.Configuration()
-    ) throws -> NotesDatabase {
-        let database = try Database(path: path, configuration: schema.configuration(basedOn: configuration))
-        try schema.prepare(database, baseline: baseline)
-        return NotesDatabase(database: database)
-    }
-
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    /// Nested calls use savepoints.
-    @discardableResult
-    func transaction<T>(_ body: (NotesDatabase) throws -> T) throws -> T {
-        try database.transaction { try body(self) }
-    }
-
-    /// Runs `body` on one consistent snapshot: every read in it sees the same state, which includes every
-    /// transaction committed before the call. A file database reads on a reader connection, concurrently
-    /// with the writer and other readers.
-    func read<T>(_ body: (NotesDatabase) throws -> T) throws -> T {
-        try database.read { try body(self) }
-    }
-
-    /// Runs `body` on one consistent snapshot from async code, suspending without blocking the thread while
-    /// every reader is busy; a cancelled task throws `CancellationError` before `body` runs.
-    func read<T: Sendable>(_ body: @Sendable (NotesDatabase) throws -> T) async throws -> T {
-        try await database.read { try body(self) }
-    }
-
-    /// Runs `body` in a transaction on the writer from async code, suspending without blocking the thread
-    /// while the writer is busy; a cancelled task throws `CancellationError` before `body` runs.
-    @discardableResult
-    func write<T: Sendable>(_ body: @Sendable (NotesDatabase) throws -> T) async throws -> T {
-        try await database.write { try body(self) }
-    }
-
-    /// Yields the value of `fetch` at once, then again after each committed transaction (also of another
-    /// process) that changed a table `fetch` read, when the value differs. Ending the iteration stops it.
-    func observe<T: Equatable & Sendable>(
-        _ fetch: @escaping @Sendable (NotesDatabase) throws -> T
-    ) -> AsyncThrowingStream<T, any Error> {
-        database.observe { try fetch(self) }
-    }
-
-    /// A `LiveQuery` holding the value of `fetch`, which a SwiftUI view keeps in `@State`: it updates on
-    /// the main actor by the rules of `observe(_:)`, records a failed fetch in `error`, and stops when
-    /// it is released.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    @MainActor
-    func live<T: Equatable & Sendable>(
-        _ fetch: @escaping @Sendable (NotesDatabase) throws -> T
-    ) -> LiveQuery<T> {
-        database.live { try fetch(self) }
-    }
-
-    /// Checkpoints the write-ahead log into the file and closes every connection; any later use throws
-    /// `DAOGenError.databaseClosed`.
-    func close() throws {
-        try database.close()
+    /// Wraps `database`, whose file `open(path:configuration:)` has created, migrated or checked.
+    init(database: Database) {
+        self.database = database
     }
 
     /// The rows of `note`.

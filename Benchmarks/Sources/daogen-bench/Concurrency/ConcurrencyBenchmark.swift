@@ -4,7 +4,7 @@ import Foundation
 import GRDB
 
 /// `daogen-bench --concurrency [--rows N] [--runs N]`: the measurements of the connection pool, the
-/// async API and observation (CONTRACT.md section 5), printed as Markdown. Figures, not assertions.
+/// async API and observation (docs/Runtime.md, "Concurrency and observation"), printed as Markdown. Figures, not assertions.
 enum ConcurrencyBenchmark {
     /// Runs every measurement and returns the Markdown.
     static func run(rows: Int, runs: Int) async throws -> String {

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// `daogen-bench --statement-memory [--first N] [--more N] [--capacity N]`: the process's memory
-/// after SQL of many distinct texts (CONTRACT.md section 8, issue 23), printed as Markdown. Figures,
+/// after SQL of many distinct texts (docs/Runtime.md, "The statement cache"; issue 23), printed as Markdown. Figures,
 /// not assertions.
 ///
 /// Four threads run distinct conditions through the generated `fetchAll(where:)` (on the readers)
