@@ -92,3 +92,31 @@ import Seeded
     }
 }
 
+/// The guard reads a slot as SQLite reads it (`SQLLexer`), inside the parentheses it is pasted into.
+@Suite struct SQLSlotLexingTests {
+    @Test(arguments: [
+        // U+00A0 is an identifier byte for SQLite, not white space: a name, not an empty slot (the old
+        // guard, with Unicode white space, called it empty).
+        ("\u{a0}", nil),
+        // `/*` at the end is `/` and `*` alone, but a comment once the slot's `)` follows it.
+        ("a /*", "it holds an SQL comment, which would hide the rest of the generated statement"),
+        // A Tcl-style parameter takes `;` and `--` into itself, and would take the slot's `)` too.
+        ("$a(x;y)", nil),
+        ("$a(--)", nil),
+        ("$a(x", "it opens a parenthesis it does not close"),
+        ("x'0A", "it has an unterminated blob literal"),
+        ("[a", "it has an unterminated [name]"),
+        ("`a``", "it has an unterminated quoted name"),
+    ] as [(String, String?)])
+    func slotsAreReadAsSQLiteReadsThem(sql: String, problem: String?) {
+        #expect(SQLSlot.expressionProblem(sql) == problem)
+    }
+
+    @Test func typeNamesAreReadAsSQLiteReadsThem() {
+        // SQLite's white space (a line break too) may stand between the words and the size; a comment may not.
+        #expect(SQLSlot.typeNameProblem("VARCHAR\n(20)") == nil)
+        #expect(SQLSlot.typeNameProblem("TEXT /* x */") == "it must be a type name such as TEXT, INTEGER or VARCHAR(20)")
+        #expect(SQLSlot.typeNameProblem("TEXT\u{a0}") == "it must be a type name such as TEXT, INTEGER or VARCHAR(20)")
+        #expect(SQLSlot.typeNameProblem("DECIMAL(1.2.3)") == "a size in parentheses must be one or two numbers")
+    }
+}

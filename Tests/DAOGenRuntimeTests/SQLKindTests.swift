@@ -8,9 +8,9 @@ import Seeded
 @Suite("SQL kind")
 struct SQLKindTests {
     /// The rule, written as plainly as possible: skip white space, `-- line` and `/* block */` comments
-    /// (an unterminated block comment runs to the end), then take the first run of ASCII letters;
-    /// `SELECT` and `VALUES` are reads, `WITH` may be, anything else (also a word of more than six
-    /// letters, such as `SELECTED`) is a write.
+    /// (an unterminated block comment runs to the end), then take the first word (an identifier's
+    /// bytes, as SQLite reads them); `SELECT` and `VALUES` are reads, `WITH` may be, anything else
+    /// (also a longer word, such as `SELECTED` or `select_1`) is a write.
     static func oracle(_ sql: String) -> SQLKind {
         // Unicode scalars, not Characters: "\r\n" is one Character but two white-space scalars.
         var rest = Array(sql.unicodeScalars)[...]
@@ -28,7 +28,11 @@ struct SQLKindTests {
                 break
             }
         }
-        let word = String(String.UnicodeScalarView(rest.prefix(while: { $0.isASCII && $0.properties.isAlphabetic }))).uppercased()
+        // A word starts with a letter, `_` or a non-ASCII scalar and runs through digits and `$` too,
+        // as SQLite's identifiers do: `SELECTED` and `select1` are not `SELECT`.
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool { !scalar.isASCII || scalar == "_" || scalar.properties.isAlphabetic }
+        guard let first = rest.first, isLetter(first) else { return .write }
+        let word = String(String.UnicodeScalarView(rest.prefix(while: { isLetter($0) || ("0"..."9").contains($0) || $0 == "$" }))).uppercased()
         switch word {
         case "SELECT", "VALUES": return .read
         case "WITH": return .readIfReadOnly
@@ -40,7 +44,7 @@ struct SQLKindTests {
     static let pieces = [
         " ", "\t", "\n", "\r\n", "\u{0C}", "-- a comment\n", "--", "/* block */", "/* * / **/", "/*", "*/", "-", "/",
         "SELECT", "select", "Select", "VALUES", "values", "WITH", "with", "WITHOUT", "SELECTED", "INSERT", "update",
-        "PRAGMA", "(", "1", "x", "é", "😀", "\u{0}", "_", "sel", "ect",
+        "PRAGMA", "(", "1", "x", "é", "😀", "\u{0}", "_", "sel", "ect", "$", "\u{a0}",
     ]
 
     @Test("the kind of random statements of white space, comments and keywords is the rule's")
@@ -58,7 +62,7 @@ struct SQLKindTests {
             ("SELECT 1", .read), ("  /* c */ -- d\n select * from t", .read), ("VALUES (1)", .read),
             ("WITH x AS (SELECT 1) SELECT * FROM x", .readIfReadOnly), ("INSERT INTO t VALUES (1)", .write),
             ("SELECTED", .write), ("/* unterminated SELECT", .write), ("", .write), ("-- only a comment", .write),
-            ("select(1)", .read),
+            ("select(1)", .read), ("select_1", .write), ("SELECT\u{a0}1", .write), ("\u{a0}SELECT 1", .write),
         ]
         for (sql, kind) in cases {
             #expect(SQLKind.of(sql) == kind, "\(sql.debugDescription)")

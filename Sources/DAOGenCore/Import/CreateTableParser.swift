@@ -1,10 +1,12 @@
+import DAOGenRuntime
+
 /// Reads what SQLite's pragmas do not report from a `CREATE TABLE` or `CREATE INDEX` statement as
 /// `sqlite_schema` stores it: column COLLATE, AUTOINCREMENT, CHECK constraints, DEFERRABLE
 /// references, `WITHOUT ROWID` / `STRICT`, and an index's WHERE. Only top-level tokens are looked
 /// at, so a keyword inside a string, a quoted name or a parenthesized expression is never mistaken
-/// for a clause.
+/// for a clause. Tokens are ``SQLLexer``'s, as SQLite reads them.
 struct CreateTableParser {
-    /// One lexical token of SQL, with its place in the source.
+    /// One token of SQL, with its place in the source.
     struct Token {
         enum Kind: Equatable {
             /// A bare word: keyword or unquoted identifier.
@@ -18,7 +20,7 @@ struct CreateTableParser {
 
         var kind: Kind
         var text: String
-        /// Character offsets in the source, `start..<end`.
+        /// UTF-8 offsets in the source, `start..<end`.
         var start: Int
         var end: Int
 
@@ -57,7 +59,7 @@ struct CreateTableParser {
 
     /// Parses `sql`, a `CREATE TABLE` statement.
     init(createTable sql: String) {
-        let source = Array(sql)
+        let source = Array(sql.utf8)
         let tokens = Self.tokenize(source)
         guard let open = tokens.firstIndex(where: { $0.kind == .open }) else { return }
         var depth = 0
@@ -90,7 +92,7 @@ struct CreateTableParser {
 
     /// The WHERE of a `CREATE INDEX` statement, as written, or nil.
     static func whereClause(ofCreateIndex sql: String) -> String? {
-        let source = Array(sql)
+        let source = Array(sql.utf8)
         let tokens = tokenize(source)
         var depth = 0
         for (index, token) in tokens.enumerated() {
@@ -99,9 +101,8 @@ struct CreateTableParser {
             case .close: depth -= 1
             default:
                 if depth == 0, token.keyword == "WHERE", index + 1 < tokens.count {
-                    let text = String(source[tokens[index + 1].start..<tokens[tokens.count - 1].end])
+                    let text = String(decoding: source[tokens[index + 1].start..<tokens[tokens.count - 1].end], as: UTF8.self)
                     return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
-                        .trimmingCharacters(in: .whitespaces)
                 }
             }
         }
@@ -110,7 +111,7 @@ struct CreateTableParser {
 
     private static let tableConstraintKeywords: Set<String> = ["CONSTRAINT", "PRIMARY", "UNIQUE", "CHECK", "FOREIGN"]
 
-    private mutating func parse(item: [Token], source: [Character]) {
+    private mutating func parse(item: [Token], source: [UInt8]) {
         guard let first = item.first else { return }
         if let keyword = first.keyword, Self.tableConstraintKeywords.contains(keyword) {
             var index = keyword == "CONSTRAINT" ? 2 : 0
@@ -178,7 +179,7 @@ struct CreateTableParser {
     }
 
     /// The text inside the parenthesized group that follows `index`, and the index after its close.
-    private static func group(after index: Int, in item: [Token], source: [Character]) -> (String, Int)? {
+    private static func group(after index: Int, in item: [Token], source: [UInt8]) -> (String, Int)? {
         guard index + 1 < item.count, item[index + 1].kind == .open else { return nil }
         var depth = 0
         for position in (index + 1)..<item.count {
@@ -188,7 +189,7 @@ struct CreateTableParser {
                 depth -= 1
                 if depth == 0 {
                     guard position > index + 2 else { return ("", position + 1) }
-                    let text = String(source[item[index + 2].start..<item[position - 1].end])
+                    let text = String(decoding: source[item[index + 2].start..<item[position - 1].end], as: UTF8.self)
                     return (text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " "), position + 1)
                 }
             default: break
@@ -205,62 +206,28 @@ struct CreateTableParser {
         return item[(open + 1)..<close].compactMap(\.name)
     }
 
-    /// Splits SQL into tokens; comments and whitespace are dropped.
-    static func tokenize(_ source: [Character]) -> [Token] {
-        var tokens: [Token] = []
-        var index = 0
-        func scanQuoted(_ close: Character, from start: Int) -> Int {
-            var position = start + 1
-            while position < source.count {
-                if source[position] == close {
-                    if close != "]", position + 1 < source.count, source[position + 1] == close {
-                        position += 2
-                        continue
-                    }
-                    return position + 1
+    /// The tokens of `source` (UTF-8); comments and white space are dropped.
+    static func tokenize(_ source: [UInt8]) -> [Token] {
+        source.withUnsafeBufferPointer { SQLLexer.tokens(in: $0) }.map { token in
+            let text = SQLLexer.text(token.range, in: source)
+            let kind: Token.Kind
+            var value = text
+            switch token.kind {
+            case .word: kind = .word
+            case .quotedName:
+                kind = .quoted
+                let open = source[token.range.lowerBound]
+                value = String(text.dropFirst().dropLast(token.isUnterminated ? 0 : 1))
+                if open != UInt8(ascii: "[") {
+                    let quote = String(UnicodeScalar(open))
+                    value = value.replacingOccurrences(of: quote + quote, with: quote)
                 }
-                position += 1
+            case .symbol where text == "(": kind = .open
+            case .symbol where text == ")": kind = .close
+            case .symbol where text == ",": kind = .comma
+            default: kind = .other
             }
-            return source.count
+            return Token(kind: kind, text: value, start: token.range.lowerBound, end: token.range.upperBound)
         }
-        while index < source.count {
-            let character = source[index]
-            if character.isWhitespace {
-                index += 1
-            } else if character == "-", index + 1 < source.count, source[index + 1] == "-" {
-                while index < source.count, source[index] != "\n" { index += 1 }
-            } else if character == "/", index + 1 < source.count, source[index + 1] == "*" {
-                index += 2
-                while index + 1 < source.count, !(source[index] == "*" && source[index + 1] == "/") { index += 1 }
-                index = min(index + 2, source.count)
-            } else if character == "(" || character == ")" || character == "," {
-                let kind: Token.Kind = character == "(" ? .open : character == ")" ? .close : .comma
-                tokens.append(Token(kind: kind, text: String(character), start: index, end: index + 1))
-                index += 1
-            } else if character == "\"" || character == "`" || character == "[" {
-                let end = scanQuoted(character == "[" ? "]" : character, from: index)
-                var name = String(source[(index + 1)..<max(index + 1, end - 1)])
-                if character != "[" { name = name.replacingOccurrences(of: String(repeating: character, count: 2), with: String(character)) }
-                tokens.append(Token(kind: .quoted, text: name, start: index, end: end))
-                index = end
-            } else if character == "'" {
-                let end = scanQuoted("'", from: index)
-                tokens.append(Token(kind: .other, text: String(source[index..<end]), start: index, end: end))
-                index = end
-            } else if character.isLetter || character == "_" {
-                var end = index
-                while end < source.count, source[end].isLetter || source[end].isNumber || source[end] == "_" || source[end] == "$" { end += 1 }
-                tokens.append(Token(kind: .word, text: String(source[index..<end]), start: index, end: end))
-                index = end
-            } else {
-                var end = index + 1
-                if character.isNumber {
-                    while end < source.count, source[end].isNumber || source[end] == "." { end += 1 }
-                }
-                tokens.append(Token(kind: .other, text: String(source[index..<end]), start: index, end: end))
-                index = end
-            }
-        }
-        return tokens
     }
 }

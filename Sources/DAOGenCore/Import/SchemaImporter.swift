@@ -92,7 +92,7 @@ public enum SchemaImporter {
     /// The view `name` as the format holds it: the SELECT after `CREATE VIEW name AS`. A column list
     /// (`CREATE VIEW v(a, b) AS`) cannot be expressed: a refusal.
     private static func view(named name: String, sql: String, refusals: inout [String], usedTypeNames: inout Set<String>) -> ImportedView? {
-        let source = Array(sql)
+        let source = Array(sql.utf8)
         let tokens = CreateTableParser.tokenize(source)
         guard let viewWord = tokens.firstIndex(where: { $0.keyword == "VIEW" }),
               let asWord = tokens[viewWord...].firstIndex(where: { $0.keyword == "AS" }), asWord + 1 < tokens.count
@@ -105,7 +105,9 @@ public enum SchemaImporter {
                 "view '\(name)' cannot be imported: it names its columns in a list after its name, which the schema format cannot express; recreate it with AS names in its SELECT before adopting the file")
             return nil
         }
-        var view = ImportedView(name: name, sql: String(source[tokens[asWord + 1].start...]).trimmingCharacters(in: .whitespacesAndNewlines))
+        // From the first token after AS to the end of the last that is not white space (a comment stays).
+        let end = SQLLexer.tokens(sql, trivia: true).last { $0.kind != .space }?.range.upperBound ?? source.count
+        var view = ImportedView(name: name, sql: String(decoding: source[tokens[asWord + 1].start..<end], as: UTF8.self))
         let typeName = SwiftNaming.upperCamelCase(name)
         if typeName.isEmpty || !SwiftNaming.isIdentifier(typeName) || SwiftNaming.reservedTypeNames.contains(typeName)
             || SwiftNaming.keywords.contains(typeName) || usedTypeNames.contains(typeName) {

@@ -1,3 +1,5 @@
+import DAOGenRuntime
+
 /// One token of an SQL statement, enough of SQLite's grammar to find what a parameter is compared
 /// with, the tables a statement reads and the terms of its result list.
 struct SQLToken: Sendable, Hashable {
@@ -38,7 +40,8 @@ struct SQLToken: Sendable, Hashable {
     func isSymbol(_ symbol: String) -> Bool { kind == .symbol && text == symbol }
 }
 
-/// Splits SQL into tokens, skipping whitespace and comments.
+/// The tokens of an SQL statement as the Query stage reads them: ``SQLLexer``'s tokens, without
+/// white space and comments, with their text decoded (quotes and sigils removed).
 enum SQLTokenizer {
     /// Words that end or structure a clause and are never taken as a name or alias.
     static let reserved: Set<String> = [
@@ -52,76 +55,32 @@ enum SQLTokenizer {
 
     static func tokens(_ sql: String) -> [SQLToken] {
         let bytes = Array(sql.utf8)
-        var tokens: [SQLToken] = []
-        var i = 0
-        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-        func isWordByte(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || byte >= 0x80 || (byte >= 0x30 && byte <= 0x39)
-                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "$")
-        }
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-        while i < bytes.count {
-            let byte = bytes[i]
-            let start = i
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0C:
-                i += 1
-            case UInt8(ascii: "-") where i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "-"):
-                while i < bytes.count && bytes[i] != UInt8(ascii: "\n") { i += 1 }
-            case UInt8(ascii: "/") where i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "*"):
-                i += 2
-                while i + 1 < bytes.count && !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
-                i = min(i + 2, bytes.count)
-            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "["):
-                let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : byte
+        return SQLLexer.tokens(sql).map { token in
+            let range = token.range
+            let first = bytes[range.lowerBound]
+            switch token.kind {
+            case .string, .quotedName:
+                // The value between the quotes, a doubled quote read as one (`[..]` has none).
+                let close = first == UInt8(ascii: "[") ? UInt8(ascii: "]") : first
+                let body = bytes[(range.lowerBound + 1)..<(token.isUnterminated ? range.upperBound : range.upperBound - 1)]
                 var value: [UInt8] = []
-                i += 1
-                while i < bytes.count {
-                    if bytes[i] == close {
-                        if close != UInt8(ascii: "]"), i + 1 < bytes.count, bytes[i + 1] == close {
-                            value.append(close)
-                            i += 2
-                            continue
-                        }
-                        i += 1
-                        break
-                    }
-                    value.append(bytes[i])
-                    i += 1
+                var index = body.startIndex
+                while index < body.endIndex {
+                    value.append(body[index])
+                    index += body[index] == close && close != UInt8(ascii: "]") ? 2 : 1
                 }
-                let kind: SQLToken.Kind = byte == UInt8(ascii: "'") ? .string : .quotedName
-                tokens.append(SQLToken(kind: kind, text: String(decoding: value, as: UTF8.self), offset: start))
-            case UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "$"):
-                i += 1
-                while i < bytes.count && isWordByte(bytes[i]) && bytes[i] != UInt8(ascii: "$") { i += 1 }
-                tokens.append(SQLToken(kind: i > start + 1 ? .parameter : .symbol, text: text(start + 1..<i), offset: start))
-            case UInt8(ascii: "?"):
-                i += 1
-                while i < bytes.count && isDigit(bytes[i]) { i += 1 }
-                tokens.append(SQLToken(kind: .positional, text: text(start..<i), offset: start))
-            case _ where (byte | 0x20) == UInt8(ascii: "x") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "'"):
-                i += 2
-                while i < bytes.count && bytes[i] != UInt8(ascii: "'") { i += 1 }
-                i = min(i + 1, bytes.count)
-                tokens.append(SQLToken(kind: .blob, text: text(start..<i), offset: start))
-            case _ where isDigit(byte) || (byte == UInt8(ascii: ".") && i + 1 < bytes.count && isDigit(bytes[i + 1])):
-                i += 1
-                while i < bytes.count && (isWordByte(bytes[i]) || bytes[i] == UInt8(ascii: ".")
-                    || ((bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) && (bytes[i - 1] | 0x20) == UInt8(ascii: "e"))) {
-                    i += 1
-                }
-                tokens.append(SQLToken(kind: .number, text: text(start..<i), offset: start))
-            case _ where isWordByte(byte):
-                while i < bytes.count && isWordByte(bytes[i]) { i += 1 }
-                tokens.append(SQLToken(kind: .word, text: text(start..<i), offset: start))
-            default:
-                let two = i + 1 < bytes.count ? text(i..<i + 2) : ""
-                let length = ["<>", "!=", "<=", ">=", "==", "||", "<<", ">>", "->"].contains(two) ? 2 : 1
-                i += length
-                if two == "->", i < bytes.count, bytes[i] == UInt8(ascii: ">") { i += 1 }
-                tokens.append(SQLToken(kind: .symbol, text: text(start..<i), offset: start))
+                let kind: SQLToken.Kind = token.kind == .string ? .string : .quotedName
+                return SQLToken(kind: kind, text: String(decoding: value, as: UTF8.self), offset: range.lowerBound)
+            case .parameter where first == UInt8(ascii: "?"):
+                return SQLToken(kind: .positional, text: SQLLexer.text(range, in: bytes), offset: range.lowerBound)
+            case .parameter where range.count > 1:
+                return SQLToken(kind: .parameter, text: SQLLexer.text(range.dropFirst(), in: bytes), offset: range.lowerBound)
+            case .word, .number, .blob:
+                let kind: SQLToken.Kind = token.kind == .word ? .word : token.kind == .number ? .number : .blob
+                return SQLToken(kind: kind, text: SQLLexer.text(range, in: bytes), offset: range.lowerBound)
+            case .parameter, .semicolon, .symbol, .space, .comment:
+                return SQLToken(kind: .symbol, text: SQLLexer.text(range, in: bytes), offset: range.lowerBound)
             }
         }
-        return tokens
     }
 }

@@ -69,11 +69,6 @@ enum SQLMeaning {
         var text: String
     }
 
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-            || byte == 0x5F || byte == 0x24 || byte >= 0x80
-    }
-
     private static func lowered(_ bytes: ArraySlice<UInt8>) -> String {
         String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
     }
@@ -81,94 +76,47 @@ enum SQLMeaning {
     /// A name as a token: bare when it is a plain identifier, else double-quoted.
     private static func nameToken(_ name: [UInt8]) -> String {
         let folded = name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
-        let plain = !folded.isEmpty && folded.allSatisfy(isWordByte) && !(folded[0] >= 0x30 && folded[0] <= 0x39)
+        let plain = !folded.isEmpty && folded.allSatisfy(SQLLexer.isIdentifierByte) && !(folded[0] >= 0x30 && folded[0] <= 0x39)
+            && folded[0] != UInt8(ascii: "$")
         let text = String(decoding: folded, as: UTF8.self)
         return plain ? text : "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// The compared tokens of `bytes`, read by ``SQLLexer``.
     private static func tokens(_ bytes: [UInt8]) -> [Token] {
         var result: [Token] = []
-        var index = 0
-        let count = bytes.count
-        /// The end of a quoted run opened at `start` and closed by `close` (doubled inside it unless `]`).
-        func quotedEnd(_ close: UInt8, from start: Int) -> Int {
-            var position = start + 1
-            while position < count {
-                if bytes[position] == close {
-                    if close != UInt8(ascii: "]"), position + 1 < count, bytes[position + 1] == close {
-                        position += 2
-                        continue
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                let token = SQLLexer.token(in: buffer, at: index)
+                index = token.range.upperBound
+                let text = bytes[token.range]
+                switch token.kind {
+                case .space, .comment:
+                    continue
+                case .string, .parameter:
+                    result.append(Token(kind: .literal, text: String(decoding: text, as: UTF8.self)))
+                case .blob, .number:
+                    result.append(Token(kind: .literal, text: lowered(text)))
+                case .word:
+                    result.append(Token(kind: .word, text: lowered(text)))
+                case .quotedName:
+                    // The name without its quotes, doubled quotes undone (`[..]` has none).
+                    let open = text.first!
+                    let close = open == UInt8(ascii: "[") ? UInt8(ascii: "]") : open
+                    var body = text.dropFirst()
+                    if !token.isUnterminated { body = body.dropLast() }
+                    var name: [UInt8] = []
+                    var position = body.startIndex
+                    while position < body.endIndex {
+                        name.append(body[position])
+                        position += body[position] == close && close != UInt8(ascii: "]") ? 2 : 1
                     }
-                    return position + 1
-                }
-                position += 1
-            }
-            return count
-        }
-        while index < count {
-            let byte = bytes[index]
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0C, 0x0D:
-                index += 1
-            case UInt8(ascii: "-") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "-"):
-                while index < count, bytes[index] != 0x0A { index += 1 }
-            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
-                index += 2
-                while index + 1 < count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
-                index = min(index + 2, count)
-            case UInt8(ascii: "'"):
-                let end = quotedEnd(byte, from: index)
-                result.append(Token(kind: .literal, text: String(decoding: bytes[index..<end], as: UTF8.self)))
-                index = end
-            case UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "["):
-                let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : byte
-                let end = quotedEnd(close, from: index)
-                let closed = end - 1 > index && bytes[end - 1] == close
-                var name: [UInt8] = []
-                var position = index + 1
-                while position < (closed ? end - 1 : end) {
-                    name.append(bytes[position])
-                    position += bytes[position] == close && close != UInt8(ascii: "]") ? 2 : 1
-                }
-                result.append(Token(kind: .word, text: nameToken(name)))
-                index = end
-            default:
-                if (byte == UInt8(ascii: "x") || byte == UInt8(ascii: "X")) && index + 1 < count && bytes[index + 1] == UInt8(ascii: "'") {
-                    let end = quotedEnd(UInt8(ascii: "'"), from: index + 1)
-                    result.append(Token(kind: .literal, text: lowered(bytes[index..<end])))
-                    index = end
-                } else if (byte >= 0x30 && byte <= 0x39) || (byte == UInt8(ascii: ".") && index + 1 < count && bytes[index + 1] >= 0x30 && bytes[index + 1] <= 0x39) {
-                    var end = index + 1
-                    while end < count {
-                        let next = bytes[end]
-                        if isWordByte(next) || next == UInt8(ascii: ".") {
-                            end += 1
-                        } else if (next == UInt8(ascii: "+") || next == UInt8(ascii: "-")), bytes[end - 1] | 0x20 == UInt8(ascii: "e"),
-                                  !(bytes[index] == UInt8(ascii: "0") && index + 1 < count && bytes[index + 1] | 0x20 == UInt8(ascii: "x")) {
-                            end += 1
-                        } else {
-                            break
-                        }
-                    }
-                    result.append(Token(kind: .literal, text: lowered(bytes[index..<end])))
-                    index = end
-                } else if isWordByte(byte) {
-                    var end = index + 1
-                    while end < count, isWordByte(bytes[end]) { end += 1 }
-                    result.append(Token(kind: .word, text: lowered(bytes[index..<end])))
-                    index = end
-                } else {
-                    var text = String(UnicodeScalar(byte))
-                    if index + 1 < count {
-                        let pair = String(decoding: bytes[index...(index + 1)], as: UTF8.self)
-                        if ["||", "<=", ">=", "==", "!=", "<>", "<<", ">>", "->"].contains(pair) {
-                            text = pair
-                            if pair == "->", index + 2 < count, bytes[index + 2] == UInt8(ascii: ">") { text = "->>" }
-                        }
-                    }
-                    index += text.utf8.count
-                    if text == "==" { text = "=" } else if text == "<>" { text = "!=" }
-                    result.append(Token(kind: .symbol, text: text))
+                    result.append(Token(kind: .word, text: nameToken(name)))
+                case .semicolon, .symbol:
+                    var symbol = String(decoding: text, as: UTF8.self)
+                    if symbol == "==" { symbol = "=" } else if symbol == "<>" { symbol = "!=" }
+                    result.append(Token(kind: .symbol, text: symbol))
                 }
             }
         }
