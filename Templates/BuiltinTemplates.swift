@@ -277,7 +277,7 @@ extension {{{typeName}}}: {{{recordProtocol}}} {
     {{{access}}}static let columns = Columns()
 
     /// The statements of {{#isView}}view {{/isView}}`{{{tableName}}}`, written by the runtime from its names.
-    {{{access}}}static let statements = RecordStatements<{{{typeName}}}>({{{statementsArguments}}})
+    {{{access}}}static let statements = {{{statementsType}}}<{{{typeName}}}>({{{statementsArguments}}})
 {{#hasSearch}}
 
     /// The full-text search of `{{{tableName}}}` through its FTS5 table `{{{searchIndexName}}}` (`search:`), written by the runtime.

@@ -50,7 +50,7 @@ public enum Generator {
             let latest = verified.planned.resolved.schema.settings.version
             return TypedSchema(
                 verified: verified, queries: queries, viewTables: viewTables,
-                viewStatements: TableStatements.byDeclaration(viewTables, at: latest))
+                viewStatements: TableStatements.byDeclaration(viewTables, at: latest, views: true))
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + verified.planned.resolved.warnings)
         }
@@ -93,7 +93,7 @@ public enum Generator {
             old.queries = [:]
             // `creation` writes every version, so its statements at `version` are the truncated schema's.
             old.viewTables = (try? QueryAnalyzer.analyzeAll(old.schema, creation: verified.creation).views) ?? []
-            old.viewStatements = TableStatements.byDeclaration(old.viewTables, at: version)
+            old.viewStatements = TableStatements.byDeclaration(old.viewTables, at: version, views: true)
         }
         return old
     }

@@ -99,7 +99,7 @@ extension Membership: KeyedRecord {
     package static let columns = Columns()
 
     /// The statements of `membership`, written by the runtime from its names.
-    package static let statements = RecordStatements<Membership>(table: "membership", primaryKey: [.userId, .groupId])
+    package static let statements = KeyedRecordStatements<Membership>(table: "membership", primaryKey: [.userId, .groupId])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
@@ -225,7 +225,7 @@ extension Setting: KeyedRecord {
     package static let columns = Columns()
 
     /// The statements of `setting`, written by the runtime from its names.
-    package static let statements = RecordStatements<Setting>(table: "setting", primaryKey: [.key])
+    package static let statements = KeyedRecordStatements<Setting>(table: "setting", primaryKey: [.key])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
