@@ -287,7 +287,7 @@ extension {{{typeName}}}: {{{recordProtocol}}} {
     /// Reads a {{#isView}}row{{/isView}}{{^isView}}record{{/isView}} from the current row of a statement that selects every column, in column order.
     {{{access}}}init(row statement: Statement) throws {
 {{#reads}}
-        self.{{{property}}} = try {{{expression}}}
+        self.{{{property}}} = {{{expression}}}
 {{/reads}}
     }
 {{^isView}}
@@ -418,7 +418,7 @@ extension {{{typeName}}} {
         /// Reads a row from the current row of the query's statement, by result column index.
         {{{access}}}init(row statement: Statement) throws {
 {{#reads}}
-            self.{{{property}}} = try {{{expression}}}
+            self.{{{property}}} = {{{expression}}}
 {{/reads}}
         }
     }

@@ -227,7 +227,7 @@ struct TableModel: Encodable {
                 value: code.bind("value", at: 0, optional: comparedType(code).hasSuffix("?")).value)
         }
         let tableLiteral = SwiftLiteral.string(sql.sqlName)
-        reads = codes.enumerated().map { $1.read(at: $0, tableLiteral: tableLiteral) }
+        reads = codes.enumerated().map { $1.read(at: $0, tableLiteral: tableLiteral, strict: table.strict) }
         binds = writtenCodes.enumerated().map { $1.bindProperty(at: $0 + 1) }
         columnCount = writtenCodes.count
         // A table with generated columns reads its inserted row back (RETURNING): the rowid is never assigned by hand.
