@@ -54,7 +54,7 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
         where condition: String, arguments: [any DatabaseValueConvertible], orderBy: [SQLOrdering<Record.Column>] = [],
         limit: Int? = nil, offset: Int? = nil
     ) throws -> [Record] {
-        let sql = Record.statements.reads.sql.select(where: "(" + condition + ")", orderBy: orderBy.orderByClause, paged: true)
+        let sql = Record.statements.reads.select(where: "(" + condition + ")", orderBy: RecordSQL.orderBy(orderBy), paged: true)
         return try database.withStatement(sql: sql) { statement in
             try statement.bind(arguments: arguments, limit: limit, offset: offset)
             return try statement.fetchAll(Record.init(row:))
@@ -140,7 +140,7 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
         offset: Int?
     ) throws -> [Record] {
         let paged = limit != nil || offset != nil
-        let sql = Record.statements.reads.sql.select(where: condition, orderBy: orderBy.orderByClause, paged: paged)
+        let sql = Record.statements.reads.select(where: condition, orderBy: RecordSQL.orderBy(orderBy), paged: paged)
         return try database.withStatement(sql: sql) { statement in
             statement.bind(arguments: arguments)
             if paged {

@@ -10,7 +10,7 @@ extension RecordSQL {
         public var from: String
         /// The WHERE clause without `WHERE`, or nil for none.
         public var condition: String?
-        /// ` ORDER BY "a", "b" DESC`, or empty (``Swift/Array/orderByClause``).
+        /// ` ORDER BY "a", "b" DESC`, or empty (``RecordSQL/orderBy(_:)``).
         public var orderBy: String
         /// True when the statement ends with ``RecordSQL/paging``.
         public var paged: Bool
@@ -26,11 +26,15 @@ extension RecordSQL {
         }
 
         /// The statement's text.
-        @inlinable
         public var sql: String {
-            SQLText.concatenation(
-                "SELECT ", columns, " FROM ", from, condition == nil ? "" : " WHERE ", condition ?? "", orderBy,
-                paged ? RecordSQL.paging : "")
+            Self.sql(head: "SELECT " + columns + " FROM " + from, condition: condition, orderBy: orderBy, paged: paged)
+        }
+
+        /// `head` (`SELECT ... FROM ...`, written before) followed by the clauses, in one buffer: how a
+        /// condition built at run time extends its record's `SELECT` of every column on every call.
+        @inlinable
+        public static func sql(head: String, condition: String?, orderBy: String, paged: Bool) -> String {
+            SQLText.concatenation(head, condition == nil ? "" : " WHERE ", condition ?? "", orderBy, paged ? RecordSQL.paging : "")
         }
     }
 }

@@ -30,7 +30,7 @@ extension RecordSQL {
         @inlinable
         public func select(where condition: String? = nil, orderBy: String = "", paged: Bool = false) -> String {
             guard condition != nil || !orderBy.isEmpty || paged else { return selectAll }
-            return Select(columns: selection, from: quotedName, condition: condition, orderBy: orderBy, paged: paged).sql
+            return Select.sql(head: selectAll, condition: condition, orderBy: orderBy, paged: paged)
         }
 
         /// Every statement of the set, in a fixed order; with the paged select, which is the one dynamic

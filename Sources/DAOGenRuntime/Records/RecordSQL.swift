@@ -25,6 +25,13 @@ public enum RecordSQL {
         }.joined(separator: " AND ")
     }
 
+    /// ` ORDER BY "a", "b" DESC`, or the empty string for no terms: the ORDER BY clause of a ``Select``.
+    /// Column names are quoted, never spliced raw.
+    public static func orderBy(_ terms: [some SQLOrderingTerm]) -> String {
+        guard !terms.isEmpty else { return "" }
+        return " ORDER BY " + terms.map { SQLIdentifier.quoted($0.columnName) + ($0.isDescending ? " DESC" : "") }.joined(separator: ", ")
+    }
+
     /// `SELECT count(*) FROM "t"`, with `WHERE condition` when there is one.
     public static func count(from table: String, where condition: String? = nil) -> String {
         Select(columns: "count(*)", from: SQLIdentifier.quoted(table), condition: condition).sql

@@ -53,6 +53,14 @@ public final class RecordStatements<Record: DatabaseRecord>: RecordStatementSet 
 
     /// Itself.
     public var reads: RecordStatements<Record> { self }
+
+    /// The SELECT of every column with the given clauses (``RecordSQL/Reads/select(where:orderBy:paged:)``),
+    /// written from the one text it needs, on every call of a condition built at run time.
+    @inlinable
+    func select(where condition: String?, orderBy: String, paged: Bool) -> String {
+        guard condition != nil || !orderBy.isEmpty || paged else { return sql.selectAll }
+        return RecordSQL.Select.sql(head: sql.selectAll, condition: condition, orderBy: orderBy, paged: paged)
+    }
 }
 
 /// The statements of one table's record without a primary key: its reads, its insert and the delete of
@@ -102,6 +110,8 @@ public final class KeyedRecordStatements<Record: KeyedRecord>: KeyedRecordStatem
     public let sql: RecordSQL.KeyedWrites
     /// The statements every table has.
     public let writes: TableRecordStatements<Record>
+    /// The reads (``writes``' own).
+    public let reads: RecordStatements<Record>
     /// The upsert on the primary key.
     @usableFromInline let upsert: StatementKey
     /// The update of every other column by the primary key.
@@ -119,14 +129,13 @@ public final class KeyedRecordStatements<Record: KeyedRecord>: KeyedRecordStatem
             generated: generated.map(\.rawValue))
         self.sql = sql
         writes = TableRecordStatements(sql.writes)
+        reads = writes.reads
         upsert = StatementKey(sql.upsert)
         update = StatementKey(sql.update)
         deleteByKey = StatementKey(sql.deleteByKey)
         findByKey = StatementKey(sql.findByKey)
     }
 
-    /// The reads.
-    public var reads: RecordStatements<Record> { writes.reads }
     /// Itself.
     public var keyed: KeyedRecordStatements<Record> { self }
 }
