@@ -74,6 +74,7 @@ import Testing
         #expect(RecordSQL.Select(columns: "count(*)", from: #""t""#).sql == #"SELECT count(*) FROM "t""#)
         #expect(RecordSQL.exists(in: "t", where: #""a" IS ?"#) == #"SELECT EXISTS (SELECT 1 FROM "t" WHERE "a" IS ?)"#)
         #expect(RecordSQL.equality(["a", "b"], matchingNull: ["b"]) == #""a" = ?1 AND "b" IS ?2"#)
+        #expect(RecordSQL.paging == " LIMIT " + Statement.limitParameter + " OFFSET " + Statement.offsetParameter)
     }
 
     @Test func theSetsHoldTheStatementsOfTheirLevel() {

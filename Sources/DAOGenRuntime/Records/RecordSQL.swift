@@ -8,9 +8,12 @@
 /// binding of a record (``TableRecord/bind(to:)``) serves the insert, the upsert and the update. A
 /// SELECT is written by ``Select``; a paged one ends with ``paging``, the one paging scheme.
 public enum RecordSQL {
-    /// ` LIMIT :daogen_limit OFFSET :daogen_offset`: how every paged statement ends. The two named
-    /// parameters take the two numbers after a condition's own parameters.
-    public static let paging = " LIMIT " + Statement.limitParameter + " OFFSET " + Statement.offsetParameter
+    /// ` LIMIT :daogen_limit OFFSET :daogen_offset` (``Statement/limitParameter``,
+    /// ``Statement/offsetParameter``): how every paged statement ends. The two named parameters take the
+    /// two numbers after a condition's own parameters. A literal, which a condition's SELECT, written on
+    /// every call, takes without a retain.
+    @inlinable
+    public static var paging: String { " LIMIT :daogen_limit OFFSET :daogen_offset" }
 
     /// `"a", "b", "c"`: every column, in order.
     public static func selection(_ columns: [String]) -> String {
@@ -27,6 +30,7 @@ public enum RecordSQL {
 
     /// ` ORDER BY "a", "b" DESC`, or the empty string for no terms: the ORDER BY clause of a ``Select``.
     /// Column names are quoted, never spliced raw.
+    @inlinable
     public static func orderBy(_ terms: [some SQLOrderingTerm]) -> String {
         guard !terms.isEmpty else { return "" }
         return " ORDER BY " + terms.map { SQLIdentifier.quoted($0.columnName) + ($0.isDescending ? " DESC" : "") }.joined(separator: ", ")
