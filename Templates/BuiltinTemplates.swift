@@ -201,7 +201,7 @@ extension {{{typeName}}}: {{{recordProtocol}}} {
     {{{access}}}static let columns = Columns()
 
     /// The statements of {{#isView}}view {{/isView}}`{{{tableName}}}`, written by the runtime from its names.
-    {{{access}}}static let statements = RecordStatements<{{{typeName}}}>({{{statementsArguments}}})
+    {{{access}}}static let statements = {{{statementsType}}}<{{{typeName}}}>({{{statementsArguments}}})
 {{#hasSearch}}
 
     /// The full-text search of `{{{tableName}}}` through its FTS5 table `{{{searchIndexName}}}` (`search:`), written by the runtime.
@@ -211,7 +211,7 @@ extension {{{typeName}}}: {{{recordProtocol}}} {
     /// Reads a {{#isView}}row{{/isView}}{{^isView}}record{{/isView}} from the current row of a statement that selects every column, in column order.
     {{{access}}}init(row statement: Statement) throws {
 {{#reads}}
-        self.{{{property}}} = try {{{expression}}}
+        self.{{{property}}} = {{{expression}}}
 {{/reads}}
     }
 {{^isView}}
@@ -342,7 +342,7 @@ extension {{{typeName}}} {
         /// Reads a row from the current row of the query's statement, by result column index.
         {{{access}}}init(row statement: Statement) throws {
 {{#reads}}
-            self.{{{property}}} = try {{{expression}}}
+            self.{{{property}}} = {{{expression}}}
 {{/reads}}
         }
     }

@@ -87,6 +87,12 @@ import Testing
         #expect(try edge.setting.upsert(Setting(key: "theme", value: .text("light"))) != setting)
         #expect(try edge.setting.find(key: "theme")?.value == .text("light"))
         #expect(try edge.setting.count() == 1)
+        // Its NOT NULL INTEGER and REAL columns are read without a type test: SQLite stored an integer
+        // written into REAL as REAL.
+        try edge.database.execute(#"UPDATE "setting" SET "revision" = 9007199254740993, "weight" = 3"#)
+        let read = try #require(try edge.setting.find(key: "theme"))
+        #expect(read.revision == 9_007_199_254_740_993 && read.weight == 3.0)
+        #expect(try edge.database.rows(#"SELECT typeof("weight") FROM "setting""#) == [[.text("real")]])
     }
 
     @Test func unixEpochDatesAndTextUUIDs() throws {

@@ -99,8 +99,8 @@ import Testing
               "key" TEXT NOT NULL GENERATED ALWAYS AS ('k' || id) STORED
             )
             """)
-        let statements = TableStatements(table: table, version: 1)
-        #expect(statements.insert == #"INSERT INTO "t" ("id", "tags") VALUES (?1, ?2) RETURNING "id", "tags", "doubled", "key""#)
+        let statements = try #require(TableStatements(table: table, version: 1).records.keyed)
+        #expect(statements.writes.insert == #"INSERT INTO "t" ("id", "tags") VALUES (?1, ?2) RETURNING "id", "tags", "doubled", "key""#)
         #expect(statements.update == #"UPDATE "t" SET "tags" = ?2 WHERE "id" = ?1"#)
     }
 

@@ -72,9 +72,10 @@ import Testing
         let loaded = try Generator.load(directory: Self.library, displayPath: "Schemas/Library")
         let loan = try #require(loaded.schema.tables.first { $0.name == "loan" })
         let sql = TableStatements(table: loan, version: 3)
-        #expect(sql.update == #"UPDATE "loan" SET "due" = ?3, "returned" = ?4 WHERE "member_card" = ?1 AND "book_id" = ?2"#)
-        #expect(sql.upsert.hasSuffix(#"ON CONFLICT ("member_card", "book_id") DO UPDATE SET "due" = excluded."due", "returned" = excluded."returned""#))
-        #expect(sql.deleteByKey == #"DELETE FROM "loan" WHERE "member_card" = ?1 AND "book_id" = ?2"#)
+        let keyed = try #require(sql.records.keyed)
+        #expect(keyed.update == #"UPDATE "loan" SET "due" = ?3, "returned" = ?4 WHERE "member_card" = ?1 AND "book_id" = ?2"#)
+        #expect(keyed.upsert.hasSuffix(#"ON CONFLICT ("member_card", "book_id") DO UPDATE SET "due" = excluded."due", "returned" = excluded."returned""#))
+        #expect(keyed.deleteByKey == #"DELETE FROM "loan" WHERE "member_card" = ?1 AND "book_id" = ?2"#)
         #expect(sql.indexFinders.map(\.columns) == [["due"]])
     }
 }

@@ -4,7 +4,7 @@ import Testing
 import Seeded
 
 /// JSON columns' conversion (`DatabaseJSON`, `Statement.json(at:table:)`) and the statements of a table
-/// with generated columns (`RecordStatements(table:primaryKey:generated:)`).
+/// with generated columns (`KeyedRecordStatements(table:primaryKey:generated:)`).
 @Suite struct DatabaseJSONTests {
     /// A nested Codable value, as an app's own JSON column type would be.
     struct Note: Codable, Hashable, Sendable {
@@ -118,7 +118,7 @@ import Seeded
         }
 
         static let columns = Columns()
-        static let statements = RecordStatements<Doc>(table: "doc", primaryKey: [.id], generated: [.size])
+        static let statements = KeyedRecordStatements<Doc>(table: "doc", primaryKey: [.id], generated: [.size])
         var id: Int64?
         var body: String
         private(set) var size: Int64?
@@ -147,15 +147,16 @@ import Seeded
     }
 
     @Test func generatedColumnsAreNeitherInsertedNorUpdatedAndComeBackByReturning() throws {
-        #expect(Doc.statements.insert?.sql == #"INSERT INTO "doc" ("id", "body") VALUES (?1, ?2) RETURNING "id", "body", "size""#)
-        #expect(Doc.statements.upsert?.sql
+        #expect(Doc.statements.writes.insert.sql == #"INSERT INTO "doc" ("id", "body") VALUES (?1, ?2) RETURNING "id", "body", "size""#)
+        #expect(Doc.statements.upsert.sql
             == #"INSERT INTO "doc" ("id", "body") VALUES (?1, ?2) ON CONFLICT ("id") DO UPDATE SET "body" = excluded."body" RETURNING "id", "body", "size""#)
-        #expect(Doc.statements.update?.sql == #"UPDATE "doc" SET "body" = ?2 WHERE "id" = ?1"#)
-        #expect(Doc.statements.upsertSQL(onConflict: ["id"])
+        #expect(Doc.statements.update.sql == #"UPDATE "doc" SET "body" = ?2 WHERE "id" = ?1"#)
+        #expect(Doc.statements.sql.upsert(onConflict: ["id"])
             == #"INSERT INTO "doc" ("id", "body") VALUES (?1, ?2) ON CONFLICT ("id") DO UPDATE SET "body" = excluded."body" RETURNING "id", "body", "size""#)
         // A table without generated columns runs no RETURNING: its hot path is unchanged.
-        #expect(SQLConditionTests.Item.statements.insert?.sql == #"INSERT INTO "item" ("id", "name", "price", "category") VALUES (?1, ?2, ?3, ?4)"#)
-        #expect(!SQLConditionTests.Item.statements.returnsRow)
+        let item = RecordSQL.Writes(name: "item", columns: ["id", "name", "price", "category"])
+        #expect(item.insert == #"INSERT INTO "item" ("id", "name", "price", "category") VALUES (?1, ?2, ?3, ?4)"#)
+        #expect(!item.returnsRow)
 
         let database = try Database(path: ":memory:")
         try database.execute(#"CREATE TABLE "doc" ("id" INTEGER PRIMARY KEY, "body" TEXT NOT NULL, "size" INTEGER GENERATED ALWAYS AS (length(body)) STORED)"#)

@@ -19,7 +19,7 @@ import Seeded
         }
 
         static let columns = Columns()
-        static let statements = RecordStatements<Item>(table: "item", primaryKey: [.id])
+        static let statements = RecordStatements<Item>(view: "item")
         var id: Int64
         var name: String
         var price: Double?

@@ -131,17 +131,18 @@ struct BindModel: Encodable {
     var index: Int
 }
 
-/// Reading one property from column `index` of the current row: `self.property = try expression`, where
-/// the expression is `statement.value(at: index)` (or a JSON column's `statement.json(at:table:)`).
+/// Reading one property from column `index` of the current row: `self.property = expression`, where the
+/// expression is `try statement.value(at: index)` (or a JSON column's `try statement.json(at:table:)`, or
+/// a STRICT table's `statement.value(strictAt: index)`).
 struct ReadModel: Encodable {
     var property: String
     var index: Int
-    /// The reading expression.
+    /// The reading expression, with its `try` when it throws.
     var expression: String
 
     init(property: String, index: Int, expression: String? = nil) {
         self.property = property
         self.index = index
-        self.expression = expression ?? "statement.value(at: \(index))"
+        self.expression = expression ?? "try statement.value(at: \(index))"
     }
 }

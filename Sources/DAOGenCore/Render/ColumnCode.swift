@@ -69,10 +69,26 @@ struct ColumnCode {
     }
 
     /// The reading of the property from column `index` of the table named by `tableLiteral` (a Swift string
-    /// literal), for `init(row:)`: the runtime's conversion of the property's type reads it.
-    func read(at index: Int, tableLiteral: String) -> ReadModel {
-        ReadModel(
-            property: property, index: index, expression: JSONValueCode.read(at: index, type: column.swiftType, tableLiteral: tableLiteral))
+    /// literal), for `init(row:)`: the runtime's conversion of the property's type reads it, without a type
+    /// test for a column whose type a STRICT table guarantees (`strict`; see `readsStrictly`).
+    func read(at index: Int, tableLiteral: String, strict: Bool) -> ReadModel {
+        if strict && readsStrictly {
+            return ReadModel(property: property, index: index, expression: "statement.value(strictAt: \(index))")
+        }
+        return ReadModel(
+            property: property, index: index,
+            expression: "try " + JSONValueCode.read(at: index, type: column.swiftType, tableLiteral: tableLiteral))
+    }
+
+    /// Whether a STRICT table guarantees the column's stored class, so the runtime's `StrictColumnValue`
+    /// reads it without a type test: a NOT NULL, not generated `Int64` column of type INTEGER or INT, or
+    /// `Double` column of type REAL.
+    var readsStrictly: Bool {
+        guard !isOptional, column.generated == nil else { return false }
+        switch (column.swiftType, column.sqlType.uppercased()) {
+        case (.int64, "INTEGER"), (.int64, "INT"), (.double, "REAL"): return true
+        default: return false
+        }
     }
 
     /// The parameter's default in the memberwise initializer: nil for nullable columns,

@@ -141,7 +141,7 @@ extension TableModel {
                     type: property.type, isLast: offset == properties.count - 1)
             },
             reads: properties.enumerated().map { offset, property in
-                ReadModel(property: property.name, index: offset, expression: JSONValueCode.read(at: offset, type: columns[offset].value.type, tableLiteral: tableLiteral))
+                ReadModel(property: property.name, index: offset, expression: "try " + JSONValueCode.read(at: offset, type: columns[offset].value.type, tableLiteral: tableLiteral))
             })
     }
 }

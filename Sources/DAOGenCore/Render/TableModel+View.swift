@@ -53,6 +53,7 @@ extension TableModel {
                 expression: JSONValueCode.read(at: offset, type: column.column.value.type, tableLiteral: viewLiteral))
         }
         recordProtocol = "DatabaseRecord"
+        statementsType = "RecordStatements"
         statementsArguments = "view: " + viewLiteral
 
         // What only a table has.

@@ -73,7 +73,10 @@ struct TableModel: Encodable {
     var firstProperty: String
     /// The runtime protocol the record conforms to: `KeyedRecord`, `TableRecord` or (a view) `DatabaseRecord`.
     var recordProtocol: String
-    /// The arguments of the record's `RecordStatements`: `table: "t", primaryKey: [.id]` or `view: "v"`.
+    /// The runtime's statement set of the record's level: `KeyedRecordStatements`, `TableRecordStatements`
+    /// or (a view, `TableModel+View`) `RecordStatements`.
+    var statementsType: String
+    /// The arguments of the record's statement set: `table: "t", primaryKey: [.id]` or `view: "v"`.
     var statementsArguments: String
     /// The table's SQL name, as a Swift string literal.
     var sqlNameLiteral: String
@@ -197,8 +200,15 @@ struct TableModel: Encodable {
         let keyCases = keyNames.map { "." + code($0).property }.joined(separator: ", ")
         sqlNameLiteral = SwiftLiteral.string(sql.sqlName)
         let generatedCases = codes.filter(\.isGenerated).map { "." + $0.property }.joined(separator: ", ")
-        statementsArguments = "table: " + sqlNameLiteral + (sql.hasPrimaryKey ? ", primaryKey: [\(keyCases)]" : "")
-            + (generatedCases.isEmpty ? "" : ", generated: [\(generatedCases)]")
+        let generatedArgument = generatedCases.isEmpty ? "" : ", generated: [\(generatedCases)]"
+        switch sql.records {
+        case .table:
+            statementsType = "TableRecordStatements"
+            statementsArguments = "table: " + sqlNameLiteral + generatedArgument
+        case .keyed:
+            statementsType = "KeyedRecordStatements"
+            statementsArguments = "table: " + sqlNameLiteral + ", primaryKey: [\(keyCases)]" + generatedArgument
+        }
         // The rowid alias compares, and is assigned, as its non-optional type: it is nil only before insert.
         func comparedType(_ code: ColumnCode) -> String {
             code.column.name == rowIDAlias?.name ? code.column.swiftType.swiftName : code.type
@@ -214,7 +224,7 @@ struct TableModel: Encodable {
                 value: code.bind("value", at: 0, optional: comparedType(code).hasSuffix("?")).value)
         }
         let tableLiteral = SwiftLiteral.string(sql.sqlName)
-        reads = codes.enumerated().map { $1.read(at: $0, tableLiteral: tableLiteral) }
+        reads = codes.enumerated().map { $1.read(at: $0, tableLiteral: tableLiteral, strict: table.strict) }
         binds = writtenCodes.enumerated().map { $1.bindProperty(at: $0 + 1) }
         columnCount = writtenCodes.count
         // A table with generated columns reads its inserted row back (RETURNING): the rowid is never assigned by hand.
@@ -257,7 +267,7 @@ struct TableModel: Encodable {
         func commentName(_ name: String) -> String {
             SwiftLiteral.commentText("`\(table.sqlName(ofColumn: name, at: version))`")
         }
-        let selectAll = sql.selectAll
+        let selectAll = sql.reads.selectAll
         let selectAllExpression = table.swiftName + ".statements.selectAll"
         /// The finder by `names`; the parameters of the columns in `matchingNull` are Optional and compared with `IS`.
         func finder(_ names: [String], indexName: String = "", matchingNull: [String] = []) -> FinderModel {

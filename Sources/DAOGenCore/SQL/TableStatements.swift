@@ -1,7 +1,9 @@
 import DAOGenRuntime
 
-/// The DML a table's DAO runs, at one version: the runtime's `RecordSQL` for the statements every table has,
-/// and the finders' SELECTs, which are the table's own.
+/// The DML a table's DAO runs, at one version: the runtime's statement set of its level
+/// (`RecordSQL.Reads`, `Writes` or `KeyedWrites`, asked for with the table's names, so what Verify
+/// prepares is what the generated record runs), and the finders' SELECTs, which are the table's own,
+/// written with `RecordSQL.Select`.
 struct TableStatements: Sendable {
     let table: Table
     let version: Int
@@ -9,14 +11,13 @@ struct TableStatements: Sendable {
     /// Declared names of the primary key's columns.
     let keyNames: [String]
 
-    /// The quoted table name.
-    let tableName: String
-    /// `"id", "title", ...`: every column in declaration order.
-    let selection: String
-
     /// The declared names of the columns that never hold NULL (`SQLWriter.isNeverNull`), decided once.
     let neverNull: Set<String>
 
+    /// The runtime's statements of the table, at its level.
+    let records: RecordSQLSet
+
+    /// The statements of `table` at `version`.
     init(table: Table, version: Int) {
         self.table = table
         self.version = version
@@ -24,76 +25,37 @@ struct TableStatements: Sendable {
         let keyNames = table.primaryKeyNames(at: version)
         self.keyNames = keyNames
         neverNull = Set(columns.filter { SQLWriter.isNeverNull($0, of: table, at: version, keyNames: keyNames) }.map(\.name))
-        tableName = SQLWriter.quote(table.name(at: version))
-        selection = columns.map { SQLWriter.quote($0.name(at: version)) }.joined(separator: ", ")
+        let name = table.name(at: version)
+        let columnNames = columns.map { $0.name(at: version) }
+        let generated = columns.filter { $0.generated != nil }.map { $0.name(at: version) }
+        if keyNames.isEmpty {
+            records = .table(RecordSQL.Writes(name: name, columns: columnNames, generated: generated))
+        } else {
+            let key = keyNames.map { table.sqlName(ofColumn: $0, at: version) }
+            records = .keyed(RecordSQL.KeyedWrites(name: name, columns: columnNames, primaryKey: key, generated: generated))
+        }
     }
 
-    /// The 1-based parameter of the column declared as `name`.
-    func parameter(of name: String) -> Int {
-        let id = table.column(named: name, at: version)?.id
-        return (columns.firstIndex { $0.id == id } ?? 0) + 1
-    }
-
-    func quotedName(_ name: String) -> String {
-        SQLWriter.quote(table.sqlName(ofColumn: name, at: version))
-    }
-
-    /// `"a" = ?1 AND "b" = ?2`, numbered in list order; `IS` instead of `=` for the columns in
-    /// `matchingNull`, so a NULL argument finds the rows where that column is NULL.
-    func condition(sequential names: [String], matchingNull: [String] = []) -> String {
-        names.enumerated().map { offset, name in
-            "\(quotedName(name)) \(matchingNull.contains(name) ? "IS" : "=") ?\(offset + 1)"
-        }.joined(separator: " AND ")
-    }
-
-    /// The columns' SQL names at the version, in order: what the runtime's `RecordStatements` names them.
-    var columnNames: [String] { columns.map { $0.name(at: version) } }
-
-    /// The primary key's SQL names at the version, in key order.
-    var keyColumnNames: [String] { keyNames.map { table.sqlName(ofColumn: $0, at: version) } }
+    /// The reads every table has.
+    var reads: RecordSQL.Reads { records.reads }
 
     /// The table's SQL name at the version.
-    var sqlName: String { table.name(at: version) }
-
-    // The statements the runtime's `RecordDAO` runs, written by the runtime's `RecordSQL`, so what is
-    // verified here is what runs.
-
-    var selectAll: String { RecordSQL.selectAll(from: sqlName, columns: columnNames) }
-
-    /// The SQL names of the columns the DAO writes: every column but the generated ones.
-    var writtenColumnNames: [String] { columns.filter { $0.generated == nil }.map { $0.name(at: version) } }
-
-    /// ` RETURNING` every column when the table has generated columns (the record comes back with their
-    /// values), empty otherwise: as the runtime's `RecordStatements` writes it.
-    var returning: String { columns.contains { $0.generated != nil } ? RecordSQL.returning(columnNames) : "" }
-
-    var insert: String { RecordSQL.insert(into: sqlName, columns: writtenColumnNames) + returning }
+    var sqlName: String { reads.name }
 
     var hasPrimaryKey: Bool { !keyNames.isEmpty }
 
-    var upsert: String {
-        RecordSQL.upsert(into: sqlName, columns: writtenColumnNames, conflict: keyColumnNames, kept: keyColumnNames) + returning
-    }
-
-    var update: String { RecordSQL.update(sqlName, columns: writtenColumnNames, key: keyColumnNames) }
-
-    var deleteByKey: String { deleteAll + RecordSQL.keyCondition(keyColumnNames) }
-
-    var findByKey: String { selectAll + RecordSQL.keyCondition(keyColumnNames) }
-
-    /// The SELECT of the rows whose `names` equal the arguments; a column in `matchingNull` is compared
-    /// with `IS`, which SQLite answers through the same index as `=` and which a NULL argument matches.
+    /// The SELECT of the rows whose `names` (declared names) equal the arguments; a column in
+    /// `matchingNull` is compared with `IS`, which SQLite answers through the same index as `=` and which
+    /// a NULL argument matches.
     func find(by names: [String], matchingNull: [String] = []) -> String {
-        "\(selectAll) WHERE \(condition(sequential: names, matchingNull: matchingNull))"
+        let sqlName = { (name: String) in table.sqlName(ofColumn: name, at: version) }
+        return reads.select(where: RecordSQL.equality(names.map(sqlName), matchingNull: matchingNull.map(sqlName)))
     }
 
-    var count: String { RecordSQL.count(from: sqlName) }
     /// The full-text search of `search:` (`RecordDAO.search(matching:limit:offset:)`), when the table has one.
     var search: String? {
-        table.search(at: version).map { _ in RecordSQL.search(sqlName, index: table.searchIndexName(at: version), columns: columnNames) }
+        table.search(at: version).map { _ in RecordSQL.search(sqlName, index: table.searchIndexName(at: version), columns: reads.columns) }
     }
-
-    var deleteAll: String { RecordSQL.deleteAll(from: sqlName) }
 
     /// UNIQUE constraints that get a finder: distinct column sets other than the primary key.
     var uniqueFinders: [[String]] {

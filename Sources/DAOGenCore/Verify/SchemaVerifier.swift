@@ -244,10 +244,8 @@ struct SchemaVerifier {
         let version = schema.settings.version
         for table in schema.tables where table.range.contains(version) {
             guard let sql = statements[table.id] else { preconditionFailure("Plan writes the DAO statements of every table of the latest version") }
-            var statements = [sql.insert, sql.selectAll + " LIMIT ? OFFSET ?", sql.count, sql.deleteAll]
-            if sql.hasPrimaryKey {
-                statements += [sql.upsert, sql.deleteByKey, sql.findByKey, sql.update]
-            }
+            // The runtime's set, as the generated record's `statements` holds it, then the finders and search.
+            var statements = sql.records.statements
             statements += sql.uniqueFinders.map { sql.find(by: $0) }
             statements += sql.search.map { [$0] } ?? []
             statements += sql.indexFinders.map { sql.find(by: $0.columns) }

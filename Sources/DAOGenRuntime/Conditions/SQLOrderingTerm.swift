@@ -9,12 +9,6 @@ public protocol SQLOrderingTerm: Sendable {
 }
 
 extension Array where Element: SQLOrderingTerm {
-    /// ` ORDER BY "a", "b" DESC`, or the empty string for no terms. Column names are quoted, never spliced raw.
-    public var orderByClause: String {
-        guard !isEmpty else { return "" }
-        let terms = map { term in
-            SQLIdentifier.quoted(term.columnName) + (term.isDescending ? " DESC" : "")
-        }
-        return " ORDER BY " + terms.joined(separator: ", ")
-    }
+    /// ` ORDER BY "a", "b" DESC`, or the empty string for no terms (``RecordSQL/orderBy(_:)``).
+    public var orderByClause: String { RecordSQL.orderBy(self) }
 }

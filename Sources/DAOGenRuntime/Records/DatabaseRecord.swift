@@ -8,19 +8,22 @@ public protocol DatabaseRecord: Sendable {
     associatedtype Column: SQLColumn
     /// The typed columns a `where:` closure receives: one property per column, named like the record's.
     associatedtype Columns: Sendable
+    /// The statements of the record's level: ``RecordStatements`` for a view, ``TableRecordStatements``
+    /// for a table, ``KeyedRecordStatements`` for a table with a primary key.
+    associatedtype Statements: RecordStatementSet<Self>
 
     /// The typed columns, for conditions built in Swift: `Book.columns.rating >= 4`.
     static var columns: Columns { get }
-    /// The SQL of the statements that read (and, for a table, write) the record.
-    static var statements: RecordStatements<Self> { get }
+    /// The statements that read (and, for a table, write) the record.
+    static var statements: Statements { get }
 
     /// Reads a record from the current row of a statement that selects every column, in column order
-    /// (``RecordStatements/selection``).
+    /// (``RecordSQL/Reads/selection``).
     init(row statement: Statement) throws
 }
 
 /// A record of a table: one that can be written.
-public protocol TableRecord: DatabaseRecord {
+public protocol TableRecord: DatabaseRecord where Statements: TableRecordStatementSet<Self> {
     /// One case per column, with a value of the column's Swift type: what `update(set:where:)` sets.
     associatedtype Assignment: SQLAssignment where Assignment.Column == Column
 
@@ -39,7 +42,7 @@ extension TableRecord {
 }
 
 /// A record of a table with a primary key: one that can be found, updated and deleted by its key.
-public protocol KeyedRecord: TableRecord {
+public protocol KeyedRecord: TableRecord where Statements: KeyedRecordStatementSet<Self> {
     /// The primary key's Swift value: the column's type, or a tuple of the columns' types.
     associatedtype Key
     /// One case per UNIQUE constraint and one for the primary key: what `upsert(_:onConflict:)` takes.

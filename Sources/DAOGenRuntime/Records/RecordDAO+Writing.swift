@@ -5,7 +5,7 @@ extension RecordDAO where Record: TableRecord {
     /// has one and it was nil.
     @inlinable @discardableResult
     public func insert(_ record: Record) throws -> Record {
-        try database.withStatement(Record.statements.insert!) { statement in
+        try database.withStatement(Record.statements.writes.insert) { statement in
             try Self.insert(record, with: statement)
         }
     }
@@ -16,7 +16,7 @@ extension RecordDAO where Record: TableRecord {
         // An array is iterated without a protocol call per element.
         let records = Array(records)
         try database.transaction {
-            try database.withStatement(Record.statements.insert!) { statement in
+            try database.withStatement(Record.statements.writes.insert) { statement in
                 for record in records {
                     _ = try Self.insert(record, with: statement)
                 }
@@ -29,7 +29,7 @@ extension RecordDAO where Record: TableRecord {
     @inlinable
     static func insert(_ record: Record, with statement: Statement) throws -> Record {
         record.bind(to: statement)
-        if Record.statements.returnsRow {
+        if Record.statements.writes.returnsRow {
             return try insertReturning(with: statement)
         }
         try statement.execute()
@@ -48,7 +48,7 @@ extension RecordDAO where Record: TableRecord {
     /// Deletes every row and returns how many there were.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try database.withStatement(Record.statements.deleteAll!) { statement in
+        try database.withStatement(Record.statements.writes.deleteAll) { statement in
             try statement.execute()
             return statement.changes
         }
@@ -57,7 +57,7 @@ extension RecordDAO where Record: TableRecord {
     /// Deletes the rows matching `condition` and returns how many there were.
     @discardableResult
     public func delete(where condition: SQLCondition<Record>) throws -> Int {
-        try database.withStatement(sql: RecordSQL.deleteAll(from: Record.statements.name) + " WHERE " + condition.sql) { statement in
+        try database.withStatement(sql: RecordSQL.delete(from: Record.statements.name, where: condition.sql)) { statement in
             statement.bind(arguments: condition.arguments)
             try statement.execute()
             return statement.changes
@@ -77,8 +77,7 @@ extension RecordDAO where Record: TableRecord {
     public func update(set assignments: [Record.Assignment], where condition: SQLCondition<Record>) throws -> Int {
         guard !assignments.isEmpty else { return 0 }
         let pairs = assignments.map(\.sqlAssignment)
-        let set = pairs.map { SQLIdentifier.quoted($0.column.rawValue) + " = ?" }.joined(separator: ", ")
-        let sql = "UPDATE " + SQLIdentifier.quoted(Record.statements.name) + " SET " + set + " WHERE " + condition.sql
+        let sql = RecordSQL.update(Record.statements.name, set: pairs.map(\.column.rawValue), where: condition.sql)
         return try database.withStatement(sql: sql) { statement in
             statement.bind(arguments: pairs.map(\.value) + condition.arguments)
             try statement.execute()
@@ -98,7 +97,7 @@ extension RecordDAO where Record: KeyedRecord {
     /// Inserts a record, or updates every other column of the row with the same primary key.
     @inlinable @discardableResult
     public func upsert(_ record: Record) throws -> Record {
-        try database.withStatement(Record.statements.upsert!) { statement in
+        try database.withStatement(Record.statements.keyed.upsert) { statement in
             try Self.insert(record, with: statement)
         }
     }
@@ -108,7 +107,7 @@ extension RecordDAO where Record: KeyedRecord {
     /// another UNIQUE key still throws.
     @discardableResult
     public func upsert(_ record: Record, onConflict key: Record.UniqueKey) throws -> Record {
-        let sql = Record.statements.upsertSQL(onConflict: key.keyColumns.map(\.rawValue))
+        let sql = Record.statements.keyed.sql.upsert(onConflict: key.keyColumns.map(\.rawValue))
         return try database.withStatement(sql: sql) { statement in
             record.bind(to: statement)
             guard let stored = try statement.fetchOne(Record.init(row:)) else {
@@ -121,7 +120,7 @@ extension RecordDAO where Record: KeyedRecord {
     /// Updates the row with the record's primary key; false when there is none.
     @inlinable @discardableResult
     public func update(_ record: Record) throws -> Bool {
-        try database.withStatement(Record.statements.update!) { statement in
+        try database.withStatement(Record.statements.keyed.update) { statement in
             record.bind(to: statement)
             try statement.execute()
             return statement.changes > 0
@@ -138,7 +137,7 @@ extension RecordDAO where Record: KeyedRecord {
     /// Deletes the row with this primary key; false when there is none.
     @inlinable @discardableResult
     public func delete(primaryKey key: Record.Key) throws -> Bool {
-        try database.withStatement(Record.statements.deleteByKey!) { statement in
+        try database.withStatement(Record.statements.keyed.deleteByKey) { statement in
             Record.bind(key: key, to: statement)
             try statement.execute()
             return statement.changes > 0
@@ -148,6 +147,6 @@ extension RecordDAO where Record: KeyedRecord {
     /// The row with this primary key, or nil.
     @inlinable
     public func find(primaryKey key: Record.Key) throws -> Record? {
-        try fetchOne(Record.statements.findByKey!) { Record.bind(key: key, to: $0) }
+        try fetchOne(Record.statements.keyed.findByKey) { Record.bind(key: key, to: $0) }
     }
 }

@@ -54,8 +54,7 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
         where condition: String, arguments: [any DatabaseValueConvertible], orderBy: [SQLOrdering<Record.Column>] = [],
         limit: Int? = nil, offset: Int? = nil
     ) throws -> [Record] {
-        let sql = Record.statements.selectAll + " WHERE (" + condition + ")" + orderBy.orderByClause
-            + " LIMIT " + Statement.limitParameter + " OFFSET " + Statement.offsetParameter
+        let sql = Record.statements.reads.select(where: "(" + condition + ")", orderBy: RecordSQL.orderBy(orderBy), paged: true)
         return try database.withStatement(sql: sql) { statement in
             try statement.bind(arguments: arguments, limit: limit, offset: offset)
             return try statement.fetchAll(Record.init(row:))
@@ -78,7 +77,7 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
 
     /// The number of rows.
     public func count() throws -> Int {
-        try database.withStatement(Record.statements.count) { statement in
+        try database.withStatement(Record.statements.reads.count) { statement in
             _ = try statement.step()
             return try Int(statement.int64(at: 0))
         }
@@ -86,7 +85,7 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
 
     /// The number of rows matching `condition`.
     public func count(where condition: SQLCondition<Record>) throws -> Int {
-        try database.withStatement(sql: "SELECT count(*) FROM " + SQLIdentifier.quoted(Record.statements.name) + " WHERE " + condition.sql) { statement in
+        try database.withStatement(sql: RecordSQL.count(from: Record.statements.name, where: condition.sql)) { statement in
             statement.bind(arguments: condition.arguments)
             _ = try statement.step()
             return try Int(statement.int64(at: 0))
@@ -100,8 +99,7 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
 
     /// True when a row matches `condition`.
     public func exists(where condition: SQLCondition<Record>) throws -> Bool {
-        let sql = "SELECT EXISTS (SELECT 1 FROM " + SQLIdentifier.quoted(Record.statements.name) + " WHERE " + condition.sql + ")"
-        return try database.withStatement(sql: sql) { statement in
+        try database.withStatement(sql: RecordSQL.exists(in: Record.statements.name, where: condition.sql)) { statement in
             statement.bind(arguments: condition.arguments)
             _ = try statement.step()
             return try statement.bool(at: 0)
@@ -134,37 +132,22 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
     }
 
     /// The rows of the SELECT of every column, with `condition` as its WHERE clause when there is one
-    /// (its placeholders take `arguments`), in the given order, limited when `limit` or `offset` is given.
+    /// (its placeholders, `?` only, take `arguments`), in the given order, paged when `limit` or `offset`
+    /// is given: the limit and offset take the two parameters after the arguments.
     @inlinable
     func fetchRecords(
         where condition: String?, arguments: [any DatabaseValueConvertible], orderBy: [SQLOrdering<Record.Column>], limit: Int?,
         offset: Int?
     ) throws -> [Record] {
-        let limited = limit != nil || offset != nil
-        let sql = Self.selectSQL(where: condition, orderBy: orderBy, limited: limited)
-        guard limited else {
-            return try database.withStatement(sql: sql) { statement in
-                statement.bind(arguments: arguments)
-                return try statement.fetchAll(Record.init(row:))
-            }
-        }
+        let paged = limit != nil || offset != nil
+        let sql = Record.statements.reads.select(where: condition, orderBy: RecordSQL.orderBy(orderBy), paged: paged)
         return try database.withStatement(sql: sql) { statement in
             statement.bind(arguments: arguments)
-            statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
-            statement.bind(offset ?? 0, at: Int32(arguments.count + 2))
+            if paged {
+                statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
+                statement.bind(offset ?? 0, at: Int32(arguments.count + 2))
+            }
             return try statement.fetchAll(Record.init(row:))
         }
-    }
-
-    /// `SELECT <every column> FROM <table>`, then ` WHERE <condition>`, the ORDER BY clause and
-    /// ` LIMIT ? OFFSET ?` when `limited`: written into one buffer (``SQLText``), since a typed condition
-    /// builds it on every call to look its statement up.
-    @inlinable
-    static func selectSQL(where condition: String?, orderBy: [SQLOrdering<Record.Column>], limited: Bool) -> String {
-        let selectAll = Record.statements.selectAll
-        guard condition != nil || !orderBy.isEmpty || limited else { return selectAll }
-        return SQLText.concatenation(
-            selectAll, condition == nil ? "" : " WHERE ", condition ?? "", orderBy.isEmpty ? "" : orderBy.orderByClause,
-            limited ? " LIMIT ? OFFSET ?" : "")
     }
 }

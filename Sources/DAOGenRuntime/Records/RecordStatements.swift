@@ -1,86 +1,141 @@
-/// The statements of one record's table or view, written once per record type by ``RecordSQL`` from
-/// the record's names and prepared once per connection: what ``RecordDAO`` runs.
-///
-/// A generated record declares one (`static let statements = RecordStatements<Book>(table: "book",
-/// primaryKey: [.id])`). Its columns are `Record.Column.allCases`, in order. A table with generated columns
-/// (`GENERATED ALWAYS AS`) names them (`generated: [.titleLength]`): its insert, upsert and update write
-/// the other columns only (parameters numbered in that order, as ``TableRecord/bind(to:)`` binds them),
-/// and its insert and upsert return the row (`RETURNING`), read back with the values SQLite computed. A table
-/// without generated columns runs no RETURNING.
-public final class RecordStatements<Record: DatabaseRecord>: Sendable {
+/// The statements a record's DAO runs, by what the record is: a view's reads (``RecordStatements``), a
+/// table's writes (``TableRecordStatements``) or a keyed table's (``KeyedRecordStatements``). A
+/// generated record declares the one of its level as `statements`; ``RecordDAO`` reaches each level
+/// through ``reads``, ``TableRecordStatementSet/writes`` and ``KeyedRecordStatementSet/keyed``.
+public protocol RecordStatementSet<Record>: Sendable {
+    /// The record whose statements these are.
+    associatedtype Record: DatabaseRecord
+    /// The statements every table and view has.
+    var reads: RecordStatements<Record> { get }
+}
+
+extension RecordStatementSet {
     /// The table's or view's SQL name.
-    public let name: String
+    public var name: String { reads.sql.name }
     /// `"a", "b", "c"`: every column, in the order ``DatabaseRecord/init(row:)`` reads them.
-    public let selection: String
-    /// `SELECT "a", "b", "c" FROM "t"`.
-    public let selectAll: String
-    /// The primary key's SQL names, in key order; empty for a view or a table without one.
-    public let primaryKey: [String]
-    /// The columns' SQL names, in order.
-    let columns: [String]
-    /// The SQL names of the columns insert, upsert and update write: every column but the generated ones.
-    let writtenColumns: [String]
-    /// True when the insert and the upsert return the row (the table has generated columns).
-    @usableFromInline let returnsRow: Bool
+    public var selection: String { reads.sql.selection }
+    /// `SELECT "a", "b", "c" FROM "t"`: what the generated finders extend with their WHERE clause.
+    public var selectAll: String { reads.sql.selectAll }
+}
+
+/// The statements of a table's record: ``TableRecordStatements`` or ``KeyedRecordStatements``.
+public protocol TableRecordStatementSet<Record>: RecordStatementSet where Record: TableRecord {
+    /// The statements every table has.
+    var writes: TableRecordStatements<Record> { get }
+}
+
+/// The statements of a keyed table's record: ``KeyedRecordStatements``.
+public protocol KeyedRecordStatementSet<Record>: TableRecordStatementSet where Record: KeyedRecord {
+    /// The statements by primary key.
+    var keyed: KeyedRecordStatements<Record> { get }
+}
+
+/// The reads of one record's table or view, written once per record type by ``RecordSQL`` from the
+/// record's names and prepared once per connection. A view's record declares it
+/// (`static let statements = RecordStatements<BookSummary>(view: "book_summary")`); a table's has it as
+/// the ``RecordStatementSet/reads`` of its set.
+public final class RecordStatements<Record: DatabaseRecord>: RecordStatementSet {
+    /// The SQL, written by ``RecordSQL/Reads``.
+    public let sql: RecordSQL.Reads
     /// `SELECT count(*) FROM "t"`.
     @usableFromInline let count: StatementKey
-    /// The insert (tables only).
-    @usableFromInline let insert: StatementKey?
-    /// `DELETE FROM "t"` (tables only).
-    @usableFromInline let deleteAll: StatementKey?
-    /// The upsert on the primary key (keyed tables only).
-    @usableFromInline let upsert: StatementKey?
-    /// The update of every other column by the primary key (keyed tables only).
-    @usableFromInline let update: StatementKey?
-    /// The delete by primary key (keyed tables only).
-    @usableFromInline let deleteByKey: StatementKey?
-    /// The select by primary key (keyed tables only).
-    @usableFromInline let findByKey: StatementKey?
 
-    /// The statements of view `name`: reads only.
-    public init(view name: String) {
-        self.name = name
-        columns = Record.Column.allCases.map(\.rawValue)
-        selection = RecordSQL.selection(columns)
-        selectAll = RecordSQL.selectAll(from: name, columns: columns)
-        primaryKey = []
-        writtenColumns = []
-        returnsRow = false
-        count = StatementKey(RecordSQL.count(from: name))
-        (insert, deleteAll, upsert, update, deleteByKey, findByKey) = (nil, nil, nil, nil, nil, nil)
+    /// The statements of view `name`, whose columns are `Record.Column.allCases`, in order.
+    public convenience init(view name: String) {
+        self.init(RecordSQL.Reads(name: name, columns: Record.Column.allCases.map(\.rawValue)))
     }
 
-    /// The statements of table `name`, whose primary key is `primaryKey` (empty for none) and whose generated
-    /// columns are `generated` (written by SQLite, never by the DAO).
-    public init(table name: String, primaryKey: [Record.Column] = [], generated: [Record.Column] = []) {
-        self.name = name
-        let columns = Record.Column.allCases.map(\.rawValue)
-        let key = primaryKey.map(\.rawValue)
-        let generatedNames = Set(generated.map(\.rawValue))
-        let written = generatedNames.isEmpty ? columns : columns.filter { !generatedNames.contains($0) }
-        self.columns = columns
-        self.primaryKey = key
-        writtenColumns = written
-        returnsRow = !generatedNames.isEmpty
-        selection = RecordSQL.selection(columns)
-        selectAll = RecordSQL.selectAll(from: name, columns: columns)
-        let returning = returnsRow ? RecordSQL.returning(columns) : ""
-        count = StatementKey(RecordSQL.count(from: name))
-        insert = StatementKey(RecordSQL.insert(into: name, columns: written) + returning)
-        deleteAll = StatementKey(RecordSQL.deleteAll(from: name))
-        guard !key.isEmpty else {
-            (upsert, update, deleteByKey, findByKey) = (nil, nil, nil, nil)
-            return
-        }
-        upsert = StatementKey(RecordSQL.upsert(into: name, columns: written, conflict: key, kept: key) + returning)
-        update = StatementKey(RecordSQL.update(name, columns: written, key: key))
-        deleteByKey = StatementKey(RecordSQL.deleteAll(from: name) + RecordSQL.keyCondition(key))
-        findByKey = StatementKey(selectAll + RecordSQL.keyCondition(key))
+    /// The statements of `sql`.
+    init(_ sql: RecordSQL.Reads) {
+        self.sql = sql
+        count = StatementKey(sql.count)
     }
 
-    /// The upsert that resolves a conflict on `key`'s columns and returns the row as stored: every column
-    /// outside `key` and the primary key is updated.
-    func upsertSQL(onConflict key: [String]) -> String {
-        RecordSQL.upsert(into: name, columns: writtenColumns, conflict: key, kept: primaryKey) + RecordSQL.returning(columns)
+    /// Itself.
+    public var reads: RecordStatements<Record> { self }
+
+    /// The SELECT of every column with the given clauses (``RecordSQL/Reads/select(where:orderBy:paged:)``),
+    /// written from the one text it needs, on every call of a condition built at run time.
+    @inlinable
+    func select(where condition: String?, orderBy: String, paged: Bool) -> String {
+        guard condition != nil || !orderBy.isEmpty || paged else { return sql.selectAll }
+        return RecordSQL.Select.sql(head: sql.selectAll, condition: condition, orderBy: orderBy, paged: paged)
     }
+}
+
+/// The statements of one table's record without a primary key: its reads, its insert and the delete of
+/// every row, written once per record type by ``RecordSQL`` and prepared once per connection.
+///
+/// A generated record declares one (`static let statements = TableRecordStatements<Event>(table:
+/// "event")`). Its columns are `Record.Column.allCases`, in order. A table with generated columns names
+/// them (`generated: [.titleLength]`): see ``RecordSQL/Writes``.
+public final class TableRecordStatements<Record: TableRecord>: TableRecordStatementSet {
+    /// The SQL, written by ``RecordSQL/Writes``.
+    public let sql: RecordSQL.Writes
+    /// The reads.
+    public let reads: RecordStatements<Record>
+    /// The insert.
+    @usableFromInline let insert: StatementKey
+    /// `DELETE FROM "t"`.
+    @usableFromInline let deleteAll: StatementKey
+    /// True when the insert and the upsert return the row (the table has generated columns).
+    @usableFromInline let returnsRow: Bool
+
+    /// The statements of table `name`, whose generated columns are `generated` (written by SQLite, never
+    /// by the DAO).
+    public convenience init(table name: String, generated: [Record.Column] = []) {
+        self.init(RecordSQL.Writes(name: name, columns: Record.Column.allCases.map(\.rawValue), generated: generated.map(\.rawValue)))
+    }
+
+    /// The statements of `sql`.
+    init(_ sql: RecordSQL.Writes) {
+        self.sql = sql
+        reads = RecordStatements(sql.reads)
+        insert = StatementKey(sql.insert)
+        deleteAll = StatementKey(sql.deleteAll)
+        returnsRow = sql.returnsRow
+    }
+
+    /// Itself.
+    public var writes: TableRecordStatements<Record> { self }
+}
+
+/// The statements of one keyed table's record: its table's, and the upsert, update, delete and select
+/// by primary key, written once per record type by ``RecordSQL`` and prepared once per connection.
+///
+/// A generated record declares one (`static let statements = KeyedRecordStatements<Book>(table: "book",
+/// primaryKey: [.id])`), with its generated columns as ``TableRecordStatements`` takes them.
+public final class KeyedRecordStatements<Record: KeyedRecord>: KeyedRecordStatementSet {
+    /// The SQL, written by ``RecordSQL/KeyedWrites``.
+    public let sql: RecordSQL.KeyedWrites
+    /// The statements every table has.
+    public let writes: TableRecordStatements<Record>
+    /// The reads (``writes``' own).
+    public let reads: RecordStatements<Record>
+    /// The upsert on the primary key.
+    @usableFromInline let upsert: StatementKey
+    /// The update of every other column by the primary key.
+    @usableFromInline let update: StatementKey
+    /// The delete by primary key.
+    @usableFromInline let deleteByKey: StatementKey
+    /// The select by primary key.
+    @usableFromInline let findByKey: StatementKey
+
+    /// The statements of table `name`, whose primary key is `primaryKey` (in key order) and whose
+    /// generated columns are `generated` (written by SQLite, never by the DAO).
+    public init(table name: String, primaryKey: [Record.Column], generated: [Record.Column] = []) {
+        let sql = RecordSQL.KeyedWrites(
+            name: name, columns: Record.Column.allCases.map(\.rawValue), primaryKey: primaryKey.map(\.rawValue),
+            generated: generated.map(\.rawValue))
+        self.sql = sql
+        writes = TableRecordStatements(sql.writes)
+        reads = writes.reads
+        upsert = StatementKey(sql.upsert)
+        update = StatementKey(sql.update)
+        deleteByKey = StatementKey(sql.deleteByKey)
+        findByKey = StatementKey(sql.findByKey)
+    }
+
+    /// Itself.
+    public var keyed: KeyedRecordStatements<Record> { self }
 }

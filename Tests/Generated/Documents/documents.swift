@@ -115,7 +115,7 @@ extension Document: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `document`, written by the runtime from its names.
-    public static let statements = RecordStatements<Document>(table: "document", primaryKey: [.id], generated: [.titleLength, .titleKey])
+    public static let statements = KeyedRecordStatements<Document>(table: "document", primaryKey: [.id], generated: [.titleLength, .titleKey])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {

@@ -90,7 +90,9 @@ package struct EdgeCasesDatabase: GeneratedDatabase {
             #"""
             CREATE TABLE "setting" (
               "key" TEXT PRIMARY KEY NOT NULL,
-              "value" ANY
+              "value" ANY,
+              "revision" INTEGER NOT NULL DEFAULT 0,
+              "weight" REAL NOT NULL DEFAULT 1.0
             ) WITHOUT ROWID, STRICT
             """#,
             #"""
@@ -136,7 +138,7 @@ package struct EdgeCasesDatabase: GeneratedDatabase {
         ],
         migrations: [],
         fingerprint: SchemaFingerprint(
-            masters: [0x2730_8dfb_a1ab_6c7d],
-            description: 0xd24d_8548_6f6d_001b)
+            masters: [0xc2ed_38ab_ce62_db2c],
+            description: 0xdaa8_1854_a31b_a805)
     )
 }

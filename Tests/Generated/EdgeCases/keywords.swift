@@ -103,7 +103,7 @@ extension Keyword: KeyedRecord {
     package static let columns = Columns()
 
     /// The statements of `keyword`, written by the runtime from its names.
-    package static let statements = RecordStatements<Keyword>(table: "keyword", primaryKey: [.order])
+    package static let statements = KeyedRecordStatements<Keyword>(table: "keyword", primaryKey: [.order])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
@@ -258,7 +258,7 @@ extension LogLine: TableRecord {
     package static let columns = Columns()
 
     /// The statements of `log_line`, written by the runtime from its names.
-    package static let statements = RecordStatements<LogLine>(table: "log_line")
+    package static let statements = TableRecordStatements<LogLine>(table: "log_line")
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
@@ -348,7 +348,7 @@ extension TagLink: KeyedRecord {
     package static let columns = Columns()
 
     /// The statements of `tag_link`, written by the runtime from its names.
-    package static let statements = RecordStatements<TagLink>(table: "tag_link", primaryKey: [.tag, .itemId])
+    package static let statements = KeyedRecordStatements<TagLink>(table: "tag_link", primaryKey: [.tag, .itemId])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
@@ -462,7 +462,7 @@ extension Counter: KeyedRecord {
     package static let columns = Columns()
 
     /// The statements of `counter`, written by the runtime from its names.
-    package static let statements = RecordStatements<Counter>(table: "counter", primaryKey: [.id])
+    package static let statements = KeyedRecordStatements<Counter>(table: "counter", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {

@@ -99,7 +99,7 @@ extension Membership: KeyedRecord {
     package static let columns = Columns()
 
     /// The statements of `membership`, written by the runtime from its names.
-    package static let statements = RecordStatements<Membership>(table: "membership", primaryKey: [.userId, .groupId])
+    package static let statements = KeyedRecordStatements<Membership>(table: "membership", primaryKey: [.userId, .groupId])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
@@ -168,14 +168,22 @@ package struct Setting: Sendable, Hashable, Codable {
     package var key: String
     /// SQL: `"value" ANY`
     package var value: DatabaseValue?
+    /// SQL: `"revision" INTEGER NOT NULL DEFAULT 0`
+    package var revision: Int64
+    /// SQL: `"weight" REAL NOT NULL DEFAULT 1.0`
+    package var weight: Double
 
     /// Creates a record; nullable values default to nil and literal SQL defaults to their value.
     package init(
         key: String,
-        value: DatabaseValue? = nil
+        value: DatabaseValue? = nil,
+        revision: Int64 = 0,
+        weight: Double = 1.0
     ) {
         self.key = key
         self.value = value
+        self.revision = revision
+        self.weight = weight
     }
 }
 
@@ -184,24 +192,32 @@ extension Setting: KeyedRecord {
     package enum Column: String, SQLColumn {
         case key
         case value
+        case revision
+        case weight
     }
 
     /// The typed columns of `setting`, one per column, for conditions: `where: { $0.key == value }`.
     package struct Columns: Sendable {
         package let key = TypedColumn<Setting, String>("key")
         package let value = TypedColumn<Setting, DatabaseValue?>("value")
+        package let revision = TypedColumn<Setting, Int64>("revision")
+        package let weight = TypedColumn<Setting, Double>("weight")
     }
 
     /// A value for one column, set by `update(set:where:)`.
     package enum Assignment: SQLAssignment {
         case key(String)
         case value(DatabaseValue?)
+        case revision(Int64)
+        case weight(Double)
 
         /// The column set, and its value.
         package var sqlAssignment: (column: Column, value: any DatabaseValueConvertible) {
             switch self {
             case let .key(value): (.key, value)
             case let .value(value): (.value, value)
+            case let .revision(value): (.revision, value)
+            case let .weight(value): (.weight, value)
             }
         }
     }
@@ -225,18 +241,22 @@ extension Setting: KeyedRecord {
     package static let columns = Columns()
 
     /// The statements of `setting`, written by the runtime from its names.
-    package static let statements = RecordStatements<Setting>(table: "setting", primaryKey: [.key])
+    package static let statements = KeyedRecordStatements<Setting>(table: "setting", primaryKey: [.key])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {
         self.key = try statement.value(at: 0)
         self.value = try statement.value(at: 1)
+        self.revision = statement.value(strictAt: 2)
+        self.weight = statement.value(strictAt: 3)
     }
 
-    /// Binds every column to parameters `?1`...`?2`, in column order.
+    /// Binds every column to parameters `?1`...`?4`, in column order.
     package func bind(to statement: Statement) {
         statement.bind(self.key, at: 1)
         statement.bind(self.value, at: 2)
+        statement.bind(self.revision, at: 3)
+        statement.bind(self.weight, at: 4)
     }
 
     /// The primary key; nil until the record has one.
@@ -255,6 +275,10 @@ extension Setting.Ordering {
     package static var key: Column { .key }
     /// Orders by `value`: follow with `.ascending` or `.descending`.
     package static var value: Column { .value }
+    /// Orders by `revision`: follow with `.ascending` or `.descending`.
+    package static var revision: Column { .revision }
+    /// Orders by `weight`: follow with `.ascending` or `.descending`.
+    package static var weight: Column { .weight }
 }
 
 /// Reads and writes rows of `setting`. Every statement is prepared once per connection and every value is bound.

@@ -149,7 +149,7 @@ extension Reading: KeyedRecord {
     package static let columns = Columns()
 
     /// The statements of `reading`, written by the runtime from its names.
-    package static let statements = RecordStatements<Reading>(table: "reading", primaryKey: [.id])
+    package static let statements = KeyedRecordStatements<Reading>(table: "reading", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {

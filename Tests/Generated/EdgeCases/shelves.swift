@@ -149,7 +149,7 @@ extension ShelfItem: KeyedRecord {
     package static let columns = Columns()
 
     /// The statements of `shelf_item`, written by the runtime from its names.
-    package static let statements = RecordStatements<ShelfItem>(table: "shelf_item", primaryKey: [.id])
+    package static let statements = KeyedRecordStatements<ShelfItem>(table: "shelf_item", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     package init(row statement: Statement) throws {

@@ -79,7 +79,7 @@ extension Event: KeyedRecord {
     static let columns = Columns()
 
     /// The statements of `event`, written by the runtime from its names.
-    static let statements = RecordStatements<Event>(table: "event", primaryKey: [.id])
+    static let statements = KeyedRecordStatements<Event>(table: "event", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     init(row statement: Statement) throws {

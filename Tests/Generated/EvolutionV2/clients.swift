@@ -77,7 +77,7 @@ extension Client: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `customer`, written by the runtime from its names.
-    public static let statements = RecordStatements<Client>(table: "customer", primaryKey: [.id])
+    public static let statements = KeyedRecordStatements<Client>(table: "customer", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {

@@ -77,7 +77,7 @@ extension Product: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `product`, written by the runtime from its names.
-    public static let statements = RecordStatements<Product>(table: "product", primaryKey: [.sku])
+    public static let statements = KeyedRecordStatements<Product>(table: "product", primaryKey: [.sku])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {

@@ -85,7 +85,7 @@ extension Purchase: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `purchase`, written by the runtime from its names.
-    public static let statements = RecordStatements<Purchase>(table: "purchase", primaryKey: [.id])
+    public static let statements = KeyedRecordStatements<Purchase>(table: "purchase", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {

@@ -89,7 +89,7 @@ extension Author: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `t_author`, written by the runtime from its names.
-    public static let statements = RecordStatements<Author>(table: "t_author", primaryKey: [.id])
+    public static let statements = KeyedRecordStatements<Author>(table: "t_author", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {

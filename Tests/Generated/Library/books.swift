@@ -136,7 +136,7 @@ extension Book: KeyedRecord, SearchableRecord {
     public static let columns = Columns()
 
     /// The statements of `book`, written by the runtime from its names.
-    public static let statements = RecordStatements<Book>(table: "book", primaryKey: [.id])
+    public static let statements = KeyedRecordStatements<Book>(table: "book", primaryKey: [.id])
 
     /// The full-text search of `book` through its FTS5 table `book_fts` (`search:`), written by the runtime.
     public static let searchStatements = SearchStatements<Book>(table: "book", index: "book_fts")

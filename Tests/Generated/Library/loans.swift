@@ -91,7 +91,7 @@ extension Member: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `member`, written by the runtime from its names.
-    public static let statements = RecordStatements<Member>(table: "member", primaryKey: [.cardNumber])
+    public static let statements = KeyedRecordStatements<Member>(table: "member", primaryKey: [.cardNumber])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
@@ -228,7 +228,7 @@ extension Loan: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `loan`, written by the runtime from its names.
-    public static let statements = RecordStatements<Loan>(table: "loan", primaryKey: [.memberCard, .bookId])
+    public static let statements = KeyedRecordStatements<Loan>(table: "loan", primaryKey: [.memberCard, .bookId])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {

@@ -136,7 +136,7 @@ extension Book: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `books_v1`, written by the runtime from its names.
-    public static let statements = RecordStatements<Book>(table: "books_v1", primaryKey: [.id])
+    public static let statements = KeyedRecordStatements<Book>(table: "books_v1", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {

@@ -69,7 +69,7 @@ extension MigrationTestTable: KeyedRecord {
     static let columns = Columns()
 
     /// The statements of `migration_test_table`, written by the runtime from its names.
-    static let statements = RecordStatements<MigrationTestTable>(table: "migration_test_table", primaryKey: [.rowID])
+    static let statements = KeyedRecordStatements<MigrationTestTable>(table: "migration_test_table", primaryKey: [.rowID])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     init(row statement: Statement) throws {

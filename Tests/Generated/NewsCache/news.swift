@@ -81,7 +81,7 @@ extension News: KeyedRecord {
     static let columns = Columns()
 
     /// The statements of `news`, written by the runtime from its names.
-    static let statements = RecordStatements<News>(table: "news", primaryKey: [.id])
+    static let statements = KeyedRecordStatements<News>(table: "news", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     init(row statement: Statement) throws {

@@ -71,7 +71,7 @@ extension Note: KeyedRecord {
     static let columns = Columns()
 
     /// The statements of `note`, written by the runtime from its names.
-    static let statements = RecordStatements<Note>(table: "note", primaryKey: [.date])
+    static let statements = KeyedRecordStatements<Note>(table: "note", primaryKey: [.date])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     init(row statement: Statement) throws {

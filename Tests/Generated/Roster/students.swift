@@ -77,7 +77,7 @@ extension Student: KeyedRecord {
     static let columns = Columns()
 
     /// The statements of `student`, written by the runtime from its names.
-    static let statements = RecordStatements<Student>(table: "student", primaryKey: [.id])
+    static let statements = KeyedRecordStatements<Student>(table: "student", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     init(row statement: Statement) throws {

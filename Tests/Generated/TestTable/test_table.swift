@@ -143,7 +143,7 @@ extension TestTable: KeyedRecord {
     static let columns = Columns()
 
     /// The statements of `test_table`, written by the runtime from its names.
-    static let statements = RecordStatements<TestTable>(table: "test_table", primaryKey: [.rowID])
+    static let statements = KeyedRecordStatements<TestTable>(table: "test_table", primaryKey: [.rowID])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     init(row statement: Statement) throws {

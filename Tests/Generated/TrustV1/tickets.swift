@@ -151,7 +151,7 @@ extension Ticket: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `ticket`, written by the runtime from its names.
-    public static let statements = RecordStatements<Ticket>(table: "ticket", primaryKey: [.id])
+    public static let statements = KeyedRecordStatements<Ticket>(table: "ticket", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
@@ -347,7 +347,7 @@ extension Level: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `level`, written by the runtime from its names.
-    public static let statements = RecordStatements<Level>(table: "level", primaryKey: [.code])
+    public static let statements = KeyedRecordStatements<Level>(table: "level", primaryKey: [.code])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
@@ -462,7 +462,7 @@ extension SwitchState: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `switch_state`, written by the runtime from its names.
-    public static let statements = RecordStatements<SwitchState>(table: "switch_state", primaryKey: [.id])
+    public static let statements = KeyedRecordStatements<SwitchState>(table: "switch_state", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
@@ -604,7 +604,7 @@ extension Account: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `account`, written by the runtime from its names.
-    public static let statements = RecordStatements<Account>(table: "account", primaryKey: [.id])
+    public static let statements = KeyedRecordStatements<Account>(table: "account", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {

@@ -77,7 +77,7 @@ extension CachedVolume: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `volume`, written by the runtime from its names.
-    public static let statements = RecordStatements<CachedVolume>(table: "volume", primaryKey: [.id])
+    public static let statements = KeyedRecordStatements<CachedVolume>(table: "volume", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {

@@ -69,7 +69,7 @@ extension Volume: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `volume`, written by the runtime from its names.
-    public static let statements = RecordStatements<Volume>(table: "volume", primaryKey: [.id])
+    public static let statements = KeyedRecordStatements<Volume>(table: "volume", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {

@@ -38,7 +38,9 @@ CREATE TABLE "membership" (
 
 CREATE TABLE "setting" (
   "key" TEXT PRIMARY KEY NOT NULL,
-  "value" ANY
+  "value" ANY,
+  "revision" INTEGER NOT NULL DEFAULT 0,
+  "weight" REAL NOT NULL DEFAULT 1.0
 ) WITHOUT ROWID, STRICT;
 
 CREATE TABLE "reading" (

@@ -92,7 +92,7 @@ extension Entry: KeyedRecord {
     public static let columns = Columns()
 
     /// The statements of `entry`, written by the runtime from its names.
-    public static let statements = RecordStatements<Entry>(table: "entry", primaryKey: [.id])
+    public static let statements = KeyedRecordStatements<Entry>(table: "entry", primaryKey: [.id])
 
     /// Reads a record from the current row of a statement that selects every column, in column order.
     public init(row statement: Statement) throws {
