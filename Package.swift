@@ -112,6 +112,18 @@ let package = Package(
         ),
         // The tests' one seeded random source.
         .target(name: "Seeded", path: "Tests/Seeded"),
+        // A client of a generated library: its file imports the generated modules, never DAOGenRuntime.
+        .testTarget(
+            name: "ClientConditionTests",
+            dependencies: ["GeneratedLibrary", "SameModuleConditions"]
+        ),
+        // The Library fixture's generated code (linked in as Generated/) with a hand-written file that
+        // imports only Foundation, as an app's own file beside its generated records.
+        .target(
+            name: "SameModuleConditions",
+            dependencies: ["DAOGenRuntime"],
+            path: "Tests/SameModuleConditions"
+        ),
         .executableTarget(
             name: "MigrationCrashHelper",
             dependencies: ["DAOGenRuntime", "GeneratedEvolution"],

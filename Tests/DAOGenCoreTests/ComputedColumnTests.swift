@@ -66,6 +66,11 @@ import Testing
         #expect(key == ["S/t.yaml:8:21: error: generated column 'b' cannot be part of the primary key"])
     }
 
+    @Test func generatedNamingAMissingColumnIsReportedAtGenerated() throws {
+        let result = try diagnostics(["t.yaml": tableFile("      - name: a\n        type: TEXT\n        generated: \"nope || ''\"\n")])
+        #expect(result == ["S/t.yaml:9:20: error: invalid SQL in 'generated' of column 'a': no such column: nope"])
+    }
+
     @Test func generatedMustBeOneExpression() throws {
         let result = try diagnostics(["t.yaml": tableFile("      - name: a\n        type: TEXT\n        generated: \"1); DROP TABLE t; --\"\n")])
         #expect(result.count == 1)

@@ -221,6 +221,12 @@ struct SchemaVerifier {
                 diagnostics.error("invalid SQL in 'default' of column '\(column.name)': \(problem)\(hint)", at: column.location(of: "default"))
                 found = true
             }
+            // The column's own name is in `bareColumns`, so the expression is tried on a probe column beside it.
+            if let generated = column.generated,
+               let problem = probe("\(bareColumns), \"_daogen_generated\" \(column.sqlType) GENERATED ALWAYS AS (\(generated))") {
+                diagnostics.error("invalid SQL in 'generated' of column '\(column.name)': \(problem)", at: column.location(of: "generated"))
+                found = true
+            }
             if let check = column.check, let problem = probe("\(bareColumns), CHECK (\(check))") {
                 diagnostics.error("invalid SQL in 'check' of column '\(column.name)': \(problem)", at: column.location(of: "check"))
                 found = true

@@ -2,24 +2,21 @@ import Foundation
 
 // IN, LIKE and BETWEEN on typed columns.
 
+// Each takes values of the column's ``DatabaseValueConvertible/ComparedValue`` (an Optional column's
+// wrapped type), as the comparison operators do; none matches a NULL.
+
 extension TypedColumn {
     /// Rows whose column holds one of `values`; an empty collection matches no row.
     ///
     /// The list is bound, one value per placeholder. Its placeholders are padded to the next power of two
     /// (with the last value repeated), so lists of any length share a few statement shapes.
     @inlinable
-    public func `in`(_ values: some Collection<Value>) -> SQLCondition<Record> {
-        SQLCondition(sql: sql + " IN " + InList.placeholders(values.count), arguments: InList.padded(values))
-    }
-
-    /// Rows whose Optional column holds one of `values` (never a NULL); an empty collection matches no row.
-    @inlinable
-    public func `in`<Wrapped>(_ values: some Collection<Wrapped>) -> SQLCondition<Record> where Value == Wrapped? {
+    public func `in`(_ values: some Collection<Value.ComparedValue>) -> SQLCondition<Record> {
         SQLCondition(sql: sql + " IN " + InList.placeholders(values.count), arguments: InList.padded(values))
     }
 }
 
-extension TypedColumn where Value == String {
+extension TypedColumn where Value.ComparedValue == String {
     /// Rows whose text matches SQLite's LIKE `pattern` (`%` any text, `_` one character; ASCII letters
     /// match either case).
     @inlinable
@@ -28,26 +25,10 @@ extension TypedColumn where Value == String {
     }
 }
 
-extension TypedColumn where Value == String? {
-    /// Rows whose text matches SQLite's LIKE `pattern` (never a NULL).
-    @inlinable
-    public func like(_ pattern: String) -> SQLCondition<Record> {
-        compared("LIKE", pattern)
-    }
-}
-
-extension TypedColumn where Value: SQLOrderable {
+extension TypedColumn where Value.ComparedValue: SQLOrderable {
     /// Rows whose column is at least `low` and at most `high`.
     @inlinable
-    public func between(_ low: Value, _ high: Value) -> SQLCondition<Record> {
-        SQLCondition(sql: sql + " BETWEEN ? AND ?", arguments: [low, high])
-    }
-}
-
-extension TypedColumn {
-    /// Rows whose Optional column is at least `low` and at most `high` (never a NULL).
-    @inlinable
-    public func between<Wrapped: SQLOrderable>(_ low: Wrapped, _ high: Wrapped) -> SQLCondition<Record> where Value == Wrapped? {
+    public func between(_ low: Value.ComparedValue, _ high: Value.ComparedValue) -> SQLCondition<Record> {
         SQLCondition(sql: sql + " BETWEEN ? AND ?", arguments: [low, high])
     }
 }

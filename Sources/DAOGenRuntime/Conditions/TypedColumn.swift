@@ -45,212 +45,93 @@ extension Float: SQLOrderable {}
 extension String: SQLOrderable {}
 extension Date: SQLOrderable {}
 
-// MARK: - Equality
+// MARK: - Comparisons
 
-/// Rows whose column is equal to `value`.
-@inlinable
-public func == <Record, Value>(column: TypedColumn<Record, Value>, value: Value) -> SQLCondition<Record> {
-    column.compared("=", value)
+// The operators are static members of `TypedColumn`, so Swift finds them through the operand's type in
+// any file that sees the record type, without `import DAOGenRuntime`. One rule covers Optional columns:
+// a column compares with values and columns of its ``DatabaseValueConvertible/ComparedValue`` (the
+// wrapped type of an Optional), so each operator has one form for a value and one for a column.
+
+extension TypedColumn {
+    /// Rows whose column is equal to `value`; `== nil` (Optional columns only) is `IS NULL`.
+    @inlinable
+    public static func == (column: Self, value: Value) -> SQLCondition<Record> {
+        guard let compared = value.comparedValue else { return SQLCondition(sql: column.sql + " IS NULL", arguments: []) }
+        return column.compared("=", compared)
+    }
+
+    /// Rows whose two columns are equal to each other.
+    @inlinable
+    public static func == <Other>(lhs: Self, rhs: TypedColumn<Record, Other>) -> SQLCondition<Record>
+    where Other.ComparedValue == Value.ComparedValue {
+        lhs.compared("=", rhs)
+    }
+
+    /// Rows whose column is different from `value`; `!= nil` (Optional columns only) is `IS NOT NULL`.
+    @inlinable
+    public static func != (column: Self, value: Value) -> SQLCondition<Record> {
+        guard let compared = value.comparedValue else { return SQLCondition(sql: column.sql + " IS NOT NULL", arguments: []) }
+        return column.compared("<>", compared)
+    }
+
+    /// Rows whose two columns are different from each other.
+    @inlinable
+    public static func != <Other>(lhs: Self, rhs: TypedColumn<Record, Other>) -> SQLCondition<Record>
+    where Other.ComparedValue == Value.ComparedValue {
+        lhs.compared("<>", rhs)
+    }
 }
 
-/// Rows whose Optional column is equal to `value`; `== nil` is `IS NULL`.
-@inlinable
-public func == <Record, Wrapped>(column: TypedColumn<Record, Wrapped?>, value: Wrapped?) -> SQLCondition<Record> {
-    guard let value else { return SQLCondition(sql: column.sql + " IS NULL", arguments: []) }
-    return column.compared("=", value)
-}
+extension TypedColumn where Value.ComparedValue: SQLOrderable {
+    /// Rows whose column is less than `value` (not those where it is NULL).
+    @inlinable
+    public static func < (column: Self, value: Value.ComparedValue) -> SQLCondition<Record> {
+        column.compared("<", value)
+    }
 
-/// Rows whose two columns are equal to each other.
-@inlinable
-public func == <Record, Value>(lhs: TypedColumn<Record, Value>, rhs: TypedColumn<Record, Value>) -> SQLCondition<Record> {
-    lhs.compared("=", rhs)
-}
+    /// Rows whose first column is less than the second.
+    @inlinable
+    public static func < <Other>(lhs: Self, rhs: TypedColumn<Record, Other>) -> SQLCondition<Record>
+    where Other.ComparedValue == Value.ComparedValue {
+        lhs.compared("<", rhs)
+    }
 
-/// Rows whose two columns are equal to each other.
-@inlinable
-public func == <Record, Wrapped>(lhs: TypedColumn<Record, Wrapped?>, rhs: TypedColumn<Record, Wrapped>) -> SQLCondition<Record> {
-    lhs.compared("=", rhs)
-}
+    /// Rows whose column is at most `value` (not those where it is NULL).
+    @inlinable
+    public static func <= (column: Self, value: Value.ComparedValue) -> SQLCondition<Record> {
+        column.compared("<=", value)
+    }
 
-/// Rows whose two columns are equal to each other.
-@inlinable
-public func == <Record, Wrapped>(lhs: TypedColumn<Record, Wrapped>, rhs: TypedColumn<Record, Wrapped?>) -> SQLCondition<Record> {
-    lhs.compared("=", rhs)
-}
+    /// Rows whose first column is at most the second.
+    @inlinable
+    public static func <= <Other>(lhs: Self, rhs: TypedColumn<Record, Other>) -> SQLCondition<Record>
+    where Other.ComparedValue == Value.ComparedValue {
+        lhs.compared("<=", rhs)
+    }
 
-/// Rows whose column is different from `value`.
-@inlinable
-public func != <Record, Value>(column: TypedColumn<Record, Value>, value: Value) -> SQLCondition<Record> {
-    column.compared("<>", value)
-}
+    /// Rows whose column is greater than `value` (not those where it is NULL).
+    @inlinable
+    public static func > (column: Self, value: Value.ComparedValue) -> SQLCondition<Record> {
+        column.compared(">", value)
+    }
 
-/// Rows whose Optional column is different from `value`; `!= nil` is `IS NOT NULL`.
-@inlinable
-public func != <Record, Wrapped>(column: TypedColumn<Record, Wrapped?>, value: Wrapped?) -> SQLCondition<Record> {
-    guard let value else { return SQLCondition(sql: column.sql + " IS NOT NULL", arguments: []) }
-    return column.compared("<>", value)
-}
+    /// Rows whose first column is greater than the second.
+    @inlinable
+    public static func > <Other>(lhs: Self, rhs: TypedColumn<Record, Other>) -> SQLCondition<Record>
+    where Other.ComparedValue == Value.ComparedValue {
+        lhs.compared(">", rhs)
+    }
 
-/// Rows whose two columns are different from each other.
-@inlinable
-public func != <Record, Value>(lhs: TypedColumn<Record, Value>, rhs: TypedColumn<Record, Value>) -> SQLCondition<Record> {
-    lhs.compared("<>", rhs)
-}
+    /// Rows whose column is at least `value` (not those where it is NULL).
+    @inlinable
+    public static func >= (column: Self, value: Value.ComparedValue) -> SQLCondition<Record> {
+        column.compared(">=", value)
+    }
 
-/// Rows whose two columns are different from each other.
-@inlinable
-public func != <Record, Wrapped>(lhs: TypedColumn<Record, Wrapped?>, rhs: TypedColumn<Record, Wrapped>) -> SQLCondition<Record> {
-    lhs.compared("<>", rhs)
-}
-
-/// Rows whose two columns are different from each other.
-@inlinable
-public func != <Record, Wrapped>(lhs: TypedColumn<Record, Wrapped>, rhs: TypedColumn<Record, Wrapped?>) -> SQLCondition<Record> {
-    lhs.compared("<>", rhs)
-}
-
-// MARK: - Order
-
-/// Rows whose column is less than `value`.
-@inlinable
-public func < <Record, Value: SQLOrderable>(column: TypedColumn<Record, Value>, value: Value) -> SQLCondition<Record> {
-    column.compared("<", value)
-}
-
-/// Rows whose Optional column is less than `value` (not those where it is NULL).
-@inlinable
-public func < <Record, Wrapped: SQLOrderable>(column: TypedColumn<Record, Wrapped?>, value: Wrapped) -> SQLCondition<Record> {
-    column.compared("<", value)
-}
-
-/// Rows whose first column is less than the second.
-@inlinable
-public func < <Record, Value: SQLOrderable>(lhs: TypedColumn<Record, Value>, rhs: TypedColumn<Record, Value>) -> SQLCondition<Record> {
-    lhs.compared("<", rhs)
-}
-
-/// Rows whose first column is less than the second.
-@inlinable
-public func < <Record, Wrapped: SQLOrderable>(lhs: TypedColumn<Record, Wrapped?>, rhs: TypedColumn<Record, Wrapped>) -> SQLCondition<Record> {
-    lhs.compared("<", rhs)
-}
-
-/// Rows whose first column is less than the second.
-@inlinable
-public func < <Record, Wrapped: SQLOrderable>(lhs: TypedColumn<Record, Wrapped>, rhs: TypedColumn<Record, Wrapped?>) -> SQLCondition<Record> {
-    lhs.compared("<", rhs)
-}
-
-/// Rows whose first column is less than the second.
-@inlinable
-public func < <Record, Wrapped: SQLOrderable>(lhs: TypedColumn<Record, Wrapped?>, rhs: TypedColumn<Record, Wrapped?>) -> SQLCondition<Record> {
-    lhs.compared("<", rhs)
-}
-
-/// Rows whose column is at most `value`.
-@inlinable
-public func <= <Record, Value: SQLOrderable>(column: TypedColumn<Record, Value>, value: Value) -> SQLCondition<Record> {
-    column.compared("<=", value)
-}
-
-/// Rows whose Optional column is at most `value` (not those where it is NULL).
-@inlinable
-public func <= <Record, Wrapped: SQLOrderable>(column: TypedColumn<Record, Wrapped?>, value: Wrapped) -> SQLCondition<Record> {
-    column.compared("<=", value)
-}
-
-/// Rows whose first column is at most the second.
-@inlinable
-public func <= <Record, Value: SQLOrderable>(lhs: TypedColumn<Record, Value>, rhs: TypedColumn<Record, Value>) -> SQLCondition<Record> {
-    lhs.compared("<=", rhs)
-}
-
-/// Rows whose first column is at most the second.
-@inlinable
-public func <= <Record, Wrapped: SQLOrderable>(lhs: TypedColumn<Record, Wrapped?>, rhs: TypedColumn<Record, Wrapped>) -> SQLCondition<Record> {
-    lhs.compared("<=", rhs)
-}
-
-/// Rows whose first column is at most the second.
-@inlinable
-public func <= <Record, Wrapped: SQLOrderable>(lhs: TypedColumn<Record, Wrapped>, rhs: TypedColumn<Record, Wrapped?>) -> SQLCondition<Record> {
-    lhs.compared("<=", rhs)
-}
-
-/// Rows whose first column is at most the second.
-@inlinable
-public func <= <Record, Wrapped: SQLOrderable>(lhs: TypedColumn<Record, Wrapped?>, rhs: TypedColumn<Record, Wrapped?>) -> SQLCondition<Record> {
-    lhs.compared("<=", rhs)
-}
-
-/// Rows whose column is greater than `value`.
-@inlinable
-public func > <Record, Value: SQLOrderable>(column: TypedColumn<Record, Value>, value: Value) -> SQLCondition<Record> {
-    column.compared(">", value)
-}
-
-/// Rows whose Optional column is greater than `value` (not those where it is NULL).
-@inlinable
-public func > <Record, Wrapped: SQLOrderable>(column: TypedColumn<Record, Wrapped?>, value: Wrapped) -> SQLCondition<Record> {
-    column.compared(">", value)
-}
-
-/// Rows whose first column is greater than the second.
-@inlinable
-public func > <Record, Value: SQLOrderable>(lhs: TypedColumn<Record, Value>, rhs: TypedColumn<Record, Value>) -> SQLCondition<Record> {
-    lhs.compared(">", rhs)
-}
-
-/// Rows whose first column is greater than the second.
-@inlinable
-public func > <Record, Wrapped: SQLOrderable>(lhs: TypedColumn<Record, Wrapped?>, rhs: TypedColumn<Record, Wrapped>) -> SQLCondition<Record> {
-    lhs.compared(">", rhs)
-}
-
-/// Rows whose first column is greater than the second.
-@inlinable
-public func > <Record, Wrapped: SQLOrderable>(lhs: TypedColumn<Record, Wrapped>, rhs: TypedColumn<Record, Wrapped?>) -> SQLCondition<Record> {
-    lhs.compared(">", rhs)
-}
-
-/// Rows whose first column is greater than the second.
-@inlinable
-public func > <Record, Wrapped: SQLOrderable>(lhs: TypedColumn<Record, Wrapped?>, rhs: TypedColumn<Record, Wrapped?>) -> SQLCondition<Record> {
-    lhs.compared(">", rhs)
-}
-
-/// Rows whose column is at least `value`.
-@inlinable
-public func >= <Record, Value: SQLOrderable>(column: TypedColumn<Record, Value>, value: Value) -> SQLCondition<Record> {
-    column.compared(">=", value)
-}
-
-/// Rows whose Optional column is at least `value` (not those where it is NULL).
-@inlinable
-public func >= <Record, Wrapped: SQLOrderable>(column: TypedColumn<Record, Wrapped?>, value: Wrapped) -> SQLCondition<Record> {
-    column.compared(">=", value)
-}
-
-/// Rows whose first column is at least the second.
-@inlinable
-public func >= <Record, Value: SQLOrderable>(lhs: TypedColumn<Record, Value>, rhs: TypedColumn<Record, Value>) -> SQLCondition<Record> {
-    lhs.compared(">=", rhs)
-}
-
-/// Rows whose first column is at least the second.
-@inlinable
-public func >= <Record, Wrapped: SQLOrderable>(lhs: TypedColumn<Record, Wrapped?>, rhs: TypedColumn<Record, Wrapped>) -> SQLCondition<Record> {
-    lhs.compared(">=", rhs)
-}
-
-/// Rows whose first column is at least the second.
-@inlinable
-public func >= <Record, Wrapped: SQLOrderable>(lhs: TypedColumn<Record, Wrapped>, rhs: TypedColumn<Record, Wrapped?>) -> SQLCondition<Record> {
-    lhs.compared(">=", rhs)
-}
-
-/// Rows whose first column is at least the second.
-@inlinable
-public func >= <Record, Wrapped: SQLOrderable>(lhs: TypedColumn<Record, Wrapped?>, rhs: TypedColumn<Record, Wrapped?>) -> SQLCondition<Record> {
-    lhs.compared(">=", rhs)
+    /// Rows whose first column is at least the second.
+    @inlinable
+    public static func >= <Other>(lhs: Self, rhs: TypedColumn<Record, Other>) -> SQLCondition<Record>
+    where Other.ComparedValue == Value.ComparedValue {
+        lhs.compared(">=", rhs)
+    }
 }

@@ -319,6 +319,10 @@ extension String: DatabaseValueConvertible {
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+    /// A nil Optional compares as NULL, a value as the wrapped value.
+    @inlinable
+    public var comparedValue: Wrapped? { self }
+
     /// Binds NULL for nil, otherwise the wrapped value as its type binds it.
     @inlinable
     public func bind(to statement: Statement, at index: Int32) {

@@ -7,6 +7,13 @@
 /// the statement's ``Statement/valueStorage``. A `RawRepresentable` type (a generated enum) conforms
 /// by declaring it: it is stored as its raw value.
 public protocol DatabaseValueConvertible: Sendable {
+    /// The type a column of this type is compared with in conditions: the type itself, or an Optional's
+    /// wrapped type (the one Optional-promotion rule of ``TypedColumn``'s operators). Defaults to `Self`.
+    associatedtype ComparedValue: DatabaseValueConvertible = Self
+
+    /// The value as a ``ComparedValue``, nil for an Optional that is nil. Defaults to `self`.
+    var comparedValue: ComparedValue? { get }
+
     /// The value to store.
     var databaseValue: DatabaseValue { get }
 
@@ -29,6 +36,12 @@ public protocol DatabaseValueConvertible: Sendable {
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` as ``read(from:at:)`` does for
     ///   a value that is not NULL.
     static func readOptional(from statement: Statement, at index: Int32) throws -> Self?
+}
+
+extension DatabaseValueConvertible where ComparedValue == Self {
+    /// The value itself.
+    @inlinable
+    public var comparedValue: Self? { self }
 }
 
 extension DatabaseValueConvertible {
