@@ -18,20 +18,28 @@ extension Database {
     /// fetch's error when it throws, and normally (without an error) when ``close()`` closes the
     /// database. Observing a database that is already closed throws
     /// ``DAOGenError/databaseClosed(path:)``.
+    ///
+    /// With a `throttle`, fetches start at least that far apart: the first commit after a quiet
+    /// interval fetches at once, commits that come while the interval runs wait for its end and cause
+    /// one fetch between them, which sees them all (no change is left unseen). Commits to tables the
+    /// fetch did not read still cause no fetch. Without one (nil, the default), every relevant commit
+    /// fetches as soon as the previous fetch is done.
     public func observe<T: Equatable & Sendable>(
-        _ fetch: @escaping @Sendable () throws -> T
+        throttle: Duration? = nil, _ fetch: @escaping @Sendable () throws -> T
     ) -> AsyncThrowingStream<T, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
-                await self.runObservation(fetch, continuation)
+                await self.runObservation(throttle: throttle, fetch, continuation)
             }
             continuation.onTermination = { _ in task.cancel() }
         }
     }
 
-    /// The loop of one observation: fetch, yield when changed, wait for a relevant commit.
+    /// The loop of one observation: fetch, yield when changed, wait for a relevant commit (and, with a
+    /// throttle, for the end of the interval since the last fetch began).
     private func runObservation<T: Equatable & Sendable>(
-        _ fetch: @Sendable () throws -> T, _ continuation: AsyncThrowingStream<T, any Error>.Continuation
+        throttle: Duration?, _ fetch: @Sendable () throws -> T,
+        _ continuation: AsyncThrowingStream<T, any Error>.Continuation
     ) async {
         let (id, signals) = observations.register()
         var iterator = signals.makeAsyncIterator()
@@ -41,7 +49,15 @@ extension Database {
             try await updateTracking()
             started = true
             var last: T?
+            let clock = ContinuousClock()
+            var lastStart: ContinuousClock.Instant?
             repeat {
+                if let throttle, let lastStart, clock.now < lastStart + throttle {
+                    // Commits arriving meanwhile leave one signal, consumed by the next wait.
+                    try await Task.sleep(until: lastStart + throttle, clock: clock)
+                    if isClosed { break }
+                }
+                lastStart = clock.now
                 // Until this fetch's tables are known, every commit wakes the observer again.
                 observations.setTables(nil, for: id)
                 let tracker = TableTracker()
@@ -75,7 +91,13 @@ extension Database {
             writer.tracksChanges = observed
             writer.forgetChangedTables()
         }
-        if !observed {
+        try updatePolling()
+    }
+
+    /// Starts the poll for other processes' commits while observers or consumers of ``changes()``
+    /// exist, and stops it when none is left; the caller holds the writer.
+    func updatePolling() throws {
+        if !observations.hasObservers && !changeFeed.hasSubscribers {
             observations.stopPolling()
         } else if maximumReaderCount > 0 || path != ":memory:" && !path.isEmpty, !observations.isPolling {
             let version = try dataVersion()
@@ -98,7 +120,8 @@ extension Database {
     private static let dataVersionKey = StatementKey("PRAGMA data_version")
 
     /// Polls the writer's data version until cancelled or closed, waking every observer when
-    /// another connection committed.
+    /// another connection committed, and giving consumers of ``changes()`` an element in which every
+    /// table is incomplete (published holding the writer, in order with its own commits).
     private func pollDataVersion(from start: Int64) async {
         var known = start
         while !Task.isCancelled {
@@ -109,6 +132,9 @@ extension Database {
                 do {
                     defer { releaseWriter() }
                     version = try dataVersion()
+                    if version != known, changeFeed.hasSubscribers {
+                        changeFeed.publishIncomplete(ChangeRecorder.allTables(writer.handle))
+                    }
                 }
                 if version != known {
                     known = version
