@@ -110,6 +110,9 @@ final class Connection: @unchecked Sendable {
         let statement = try Statement(connection: handle, sql: sql, persistent: persistent, valueStorage: valueStorage)
         statement.readTables = authorizations.read
         statement.writtenTables = authorizations.written
+        if authorizations.read.count == 1, authorizations.written.isEmpty, let table = authorizations.read.first {
+            statement.keyedTable = KeyedRead.table(ofLookup: sql, reading: table, on: handle)
+        }
         if isWriter {
             statement.recorder = recorder
             statement.rollsBackSavepoint = authorizations.rollsBackSavepoint
@@ -157,6 +160,7 @@ final class Connection: @unchecked Sendable {
             fresh.readTables = cached.readTables
             fresh.writtenTables = cached.writtenTables
             fresh.unreportedTables = cached.unreportedTables
+            fresh.keyedTable = cached.keyedTable
             fresh.rollsBackSavepoint = cached.rollsBackSavepoint
             fresh.recorder = cached.recorder
             return fresh
@@ -168,6 +172,7 @@ final class Connection: @unchecked Sendable {
     /// Resets a statement that its user is done with and makes it available again.
     @usableFromInline @inline(__always)
     func checkIn(_ statement: Statement) {
+        if statement.keyTracker != nil { KeyedRead.noteKey(of: statement) }
         statement.resetForReuse()
         statement.isInUse = false
     }

@@ -192,8 +192,11 @@ public final class Database: @unchecked Sendable {
         if writer.tracksChanges, !writer.changedTables.isEmpty, !writer.isInsideTransaction {
             committed = writer.takeChangedTables()
         }
-        if writer.recordsRows, !writer.recorder.sealed.isEmpty {
-            changeFeed.publish(writer.recorder.takeSealed())
+        // The rows of the commits, when the writer records them (also for row-precise observers).
+        var logs: [CommitLog]?
+        if writer.recordsRows {
+            logs = writer.recorder.takeSealed()
+            if !logs!.isEmpty { changeFeed.publish(logs!) }
         }
         pool.lock()
         if !writerWaiters.isEmpty {
@@ -214,7 +217,7 @@ public final class Database: @unchecked Sendable {
             pool.unlock()
         }
         if let committed {
-            observations.notify(changed: committed)
+            observations.notify(changed: committed, logs: logs)
         }
     }
 

@@ -30,6 +30,21 @@ struct CommitLog: Sendable {
     /// True when every table the commit touched is incomplete (a savepoint rolled back by hand).
     var untracksAll: Bool
 
+    /// Every rowid of `table` that `logs` inserted, updated or deleted; nil when one of them changed
+    /// the table without reporting its rows.
+    static func rowids(of table: String, in logs: [CommitLog]) -> Set<Int64>? {
+        var rowids = Set<Int64>()
+        for log in logs {
+            if log.untracked.contains(table) { return nil }
+            guard let index = log.tables.firstIndex(of: table).map(Int32.init) else { continue }
+            for entry in log.entries where entry.table == index {
+                if entry.operation == .unreported || log.untracksAll { return nil }
+                rowids.insert(entry.rowid)
+            }
+        }
+        return rowids
+    }
+
     /// The names of the tables the log touches.
     var tableNames: Set<String> {
         var names = untracked
@@ -406,7 +421,7 @@ final class ChangeRecorder {
 
     /// The names of the main database's tables.
     static func allTables(_ handle: OpaquePointer) -> Set<String> {
-        Set(text(handle, "SELECT name FROM sqlite_schema WHERE type = 'table'", []))
+        Set(text(handle, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'", []))
     }
 
     /// The first column of each row of `sql` as text; empty when it fails.

@@ -22,8 +22,8 @@ extension Database {
         let subscription = ChangeSubscription()
         if changeFeed.add(subscription) {
             do {
-                try withWriter { writer in
-                    startRecordingRows(on: writer)
+                try withWriter { _ in
+                    updateRecording()
                     try updatePolling()
                 }
             } catch {
@@ -33,19 +33,6 @@ extension Database {
         }
         let token = ChangeSubscriptionToken(database: self, subscription: subscription)
         return AsyncStream(unfolding: { await token.subscription.next() }, onCancel: { token.subscription.cancel() })
-    }
-
-    /// Installs the change recorder's hooks on `writer`, which the caller holds.
-    private func startRecordingRows(on writer: Connection) {
-        guard !writer.recordsRows else { return }
-        // Statements prepared before are prepared again, under the authorizer that collects what the
-        // recorder needs and turns off the truncate optimization.
-        writer.statements.removeAll()
-        writer.authorizations.collectsDetails = true
-        writer.recorder.activate(
-            on: writer.handle, inTransaction: writer.isInsideTransaction,
-            allTables: ChangeRecorder.allTables(writer.handle))
-        writer.recordsRows = true
     }
 
     /// Removes a consumer; the last one leaving removes the hooks (once it holds the writer).
@@ -60,10 +47,7 @@ extension Database {
                 return
             }
             defer { self.releaseWriter() }
-            guard !self.changeFeed.hasSubscribers, self.writer.recordsRows else { return }
-            self.writer.recordsRows = false
-            self.writer.authorizations.collectsDetails = false
-            self.writer.recorder.deactivate(on: self.writer.handle)
+            self.updateRecording()
             try? self.updatePolling()
         }
     }

@@ -62,7 +62,11 @@ extension Database {
                 observations.setTables(nil, for: id)
                 let tracker = TableTracker()
                 let value = try await read(tracker: tracker, fetch)
-                observations.setTables(tracker.tables, for: id)
+                observations.setTables(tracker.tables, keyed: tracker.keyed, for: id)
+                if !tracker.keyed.isEmpty && !observations.isRecordingRows {
+                    // Which rows a commit changed is known only while the writer records them.
+                    try await updateTracking()
+                }
                 if value != last {
                     continuation.yield(value)
                     last = value
@@ -91,7 +95,29 @@ extension Database {
             writer.tracksChanges = observed
             writer.forgetChangedTables()
         }
+        updateRecording()
         try updatePolling()
+    }
+
+    /// Makes the writer record the rows each commit changes exactly while consumers of ``changes()`` or
+    /// observers that read rows by rowid exist; the caller holds the writer.
+    func updateRecording() {
+        let wanted = changeFeed.hasSubscribers || observations.hasKeyedObservers
+        if wanted && !writer.recordsRows {
+            // Statements prepared before are prepared again, under the authorizer that collects what
+            // the recorder needs and turns off the truncate optimization.
+            writer.statements.removeAll()
+            writer.authorizations.collectsDetails = true
+            writer.recorder.activate(
+                on: writer.handle, inTransaction: writer.isInsideTransaction,
+                allTables: ChangeRecorder.allTables(writer.handle))
+            writer.recordsRows = true
+        } else if !wanted && writer.recordsRows {
+            writer.recordsRows = false
+            writer.authorizations.collectsDetails = false
+            writer.recorder.deactivate(on: writer.handle)
+        }
+        observations.isRecordingRows = writer.recordsRows
     }
 
     /// Starts the poll for other processes' commits while observers or consumers of ``changes()``
@@ -153,8 +179,11 @@ extension Database {
 final class ObservationCenter: @unchecked Sendable {
     /// One observer.
     private struct Observer {
-        /// The tables its last fetch read; nil while unknown (any commit wakes it).
+        /// The tables its last fetch read (other than by rowid); nil while unknown (any commit wakes it).
         var tables: Set<String>?
+        /// The rowids its last fetch read by rowid only, by table (none of them in ``tables``): a commit
+        /// wakes it for such a table only when it changed one of these rows, or rows it did not report.
+        var keyed: [String: Set<Int64>] = [:]
         /// Wakes it; keeps only the newest signal.
         var signal: AsyncStream<Void>.Continuation
     }
@@ -169,6 +198,8 @@ final class ObservationCenter: @unchecked Sendable {
     private var poller: Task<Void, Never>?
     /// True after ``close()``.
     private var isClosed = false
+    /// Whether the writer records rows (``Connection/recordsRows``), as last set holding it.
+    private var recordingRows = false
 
     /// Adds an observer that any commit wakes until it has tables; returns its id and signals.
     func register() -> (Int, AsyncStream<Void>) {
@@ -192,11 +223,33 @@ final class ObservationCenter: @unchecked Sendable {
         observer?.signal.finish()
     }
 
-    /// Sets the tables an observer depends on.
-    func setTables(_ tables: Set<String>?, for id: Int) {
+    /// Sets the tables an observer depends on, and the rows of tables it read only by rowid.
+    func setTables(_ tables: Set<String>?, keyed: [String: Set<Int64>] = [:], for id: Int) {
         lock.lock()
         defer { lock.unlock() }
         observers[id]?.tables = tables
+        observers[id]?.keyed = tables.map { tables in keyed.filter { !tables.contains($0.key) } } ?? [:]
+    }
+
+    /// True while an observer depends on rows read by rowid.
+    var hasKeyedObservers: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return observers.values.contains { !$0.keyed.isEmpty }
+    }
+
+    /// Whether the writer records the rows commits change.
+    var isRecordingRows: Bool {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return recordingRows
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            recordingRows = newValue
+        }
     }
 
     /// True while observers exist.
@@ -233,12 +286,29 @@ final class ObservationCenter: @unchecked Sendable {
         task?.cancel()
     }
 
-    /// Wakes the observers that depend on a table in `changed`.
-    func notify(changed: Set<String>) {
+    /// Wakes the observers that depend on a table in `changed`: for a table an observer read only by
+    /// rowid, only when `logs` (the commits' recorded rows, nil when the writer did not record them)
+    /// changed one of its rows, or did not report the table's rows.
+    func notify(changed: Set<String>, logs: [CommitLog]?) {
         lock.lock()
         defer { lock.unlock() }
-        for observer in observers.values where observer.tables.map({ !$0.isDisjoint(with: changed) }) ?? true {
-            observer.signal.yield()
+        var touched: [String: Set<Int64>?] = [:]
+        for observer in observers.values {
+            guard let tables = observer.tables, tables.isDisjoint(with: changed) else {
+                observer.signal.yield()
+                continue
+            }
+            for (table, keys) in observer.keyed where changed.contains(table) {
+                guard let logs else {
+                    observer.signal.yield()
+                    break
+                }
+                if touched[table] == nil { touched[table] = CommitLog.rowids(of: table, in: logs) }
+                guard let rowids = touched[table]!, rowids.isDisjoint(with: keys) else {
+                    observer.signal.yield()
+                    break
+                }
+            }
         }
     }
 

@@ -41,6 +41,13 @@ public final class Statement {
     var unreportedTables: [String] = []
     /// True when the statement rolls back to a savepoint (`ROLLBACK TO`).
     var rollsBackSavepoint = false
+    /// The table the statement reads, when it reads only that table and only the row whose rowid is
+    /// bound to `?1` (`SELECT "a", … FROM "t" WHERE "id" = ?1`, `id` the table's INTEGER PRIMARY KEY: the
+    /// SQL of `find(id:)`); nil otherwise.
+    var keyedTable: String?
+    /// The tracker of the observation fetch running the statement, which notes the key bound to it when
+    /// it is checked in; set only while ``keyedTable`` is.
+    @exclusivity(unchecked) @usableFromInline var keyTracker: TableTracker?
     /// The change recorder of the writer that prepared it, told when a step fails.
     weak var recorder: ChangeRecorder?
     /// True when SQLite says the statement does not write (`sqlite3_stmt_readonly`).
