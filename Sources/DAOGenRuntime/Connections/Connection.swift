@@ -23,10 +23,10 @@ final class Connection: @unchecked Sendable {
     let authorizations = Authorizations()
     /// True while observers exist: the writer then records the tables its statements change.
     @exclusivity(unchecked) @usableFromInline var tracksChanges = false
-    /// True while someone reads ``Database/changes()``: the writer then records the rows its
-    /// statements change (``recorder`` is active).
+    /// True while someone reads ``Database/changes()`` or an observer reads rows by rowid: the writer
+    /// then records the rows its statements change (``recorder`` is active).
     @exclusivity(unchecked) @usableFromInline var recordsRows = false
-    /// Records the rows each transaction changes, for ``Database/changes()``.
+    /// Records the rows each transaction changes, for ``Database/changes()`` and row-precise observers.
     let recorder = ChangeRecorder()
     /// Tables changed since the last commit or rollback, while ``tracksChanges``: added by
     /// ``noteWrites(of:)`` and ``noteWritten(_:)``, emptied by ``takeChangedTables()`` and
@@ -205,7 +205,8 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Tells the change recorder that `statement` is about to run (the rare path of ``noteWrites(of:)``).
+    /// Tells the change recorder that `statement` is about to run (the path of ``noteWrites(of:)`` while
+    /// rows are recorded; out of line, so that the inlined test stays small).
     @usableFromInline
     func noteRunSlowPath(_ statement: Statement) {
         recorder.willRun(statement)
