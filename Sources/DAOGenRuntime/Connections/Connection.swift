@@ -23,6 +23,11 @@ final class Connection: @unchecked Sendable {
     let authorizations = Authorizations()
     /// True while observers exist: the writer then records the tables its statements change.
     @exclusivity(unchecked) @usableFromInline var tracksChanges = false
+    /// True while someone reads ``Database/changes()`` or an observer reads rows by rowid: the writer
+    /// then records the rows its statements change (``recorder`` is active).
+    @exclusivity(unchecked) @usableFromInline var recordsRows = false
+    /// Records the rows each transaction changes, for ``Database/changes()`` and row-precise observers.
+    let recorder = ChangeRecorder()
     /// Tables changed since the last commit or rollback, while ``tracksChanges``: added by
     /// ``noteWrites(of:)`` and ``noteWritten(_:)``, emptied by ``takeChangedTables()`` and
     /// ``forgetChangedTables()``.
@@ -48,7 +53,7 @@ final class Connection: @unchecked Sendable {
         self.statements = StatementCache(sqlCapacity: configuration.maximumCachedStatements)
         authorizations.deniesAttach = !configuration.allowsAttach
         let context = Unmanaged.passUnretained(authorizations).toOpaque()
-        sqlite3_set_authorizer(handle, { context, action, first, _, _, _ in
+        sqlite3_set_authorizer(handle, { context, action, first, second, _, _ in
             guard let context else { return SQLITE_OK }
             let authorizations = Unmanaged<Authorizations>.fromOpaque(context).takeUnretainedValue()
             if action == SQLITE_ATTACH || action == SQLITE_DETACH {
@@ -59,17 +64,30 @@ final class Connection: @unchecked Sendable {
             case SQLITE_READ:
                 authorizations.noteRead(first)
             case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
-                authorizations.written.insert(String(cString: first))
+                let table = String(cString: first)
+                authorizations.written.insert(table)
+                if authorizations.collectsDetails {
+                    if action == SQLITE_UPDATE, let second {
+                        authorizations.updatedColumns[table, default: []].insert(String(cString: second))
+                    }
+                    // While the change feed records, every deleted row is reported: SQLITE_IGNORE on a
+                    // DELETE turns off the truncate optimization, whose rows the update hook misses.
+                    if action == SQLITE_DELETE { return SQLITE_IGNORE }
+                }
+            case SQLITE_SAVEPOINT:
+                if strcmp(first, "ROLLBACK") == 0 { authorizations.rollsBackSavepoint = true }
             default:
                 break
             }
             return SQLITE_OK
         }, context)
         if isWriter {
-            // A rollback discards the changes noted for observers.
+            // A rollback discards the changes noted for observers and the change feed.
             sqlite3_rollback_hook(handle, { context in
                 guard let context else { return }
-                Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().forgetChangedTables()
+                let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
+                connection.forgetChangedTables()
+                connection.recorder.rolledBack()
             }, Unmanaged.passUnretained(self).toOpaque())
         }
     }
@@ -92,6 +110,17 @@ final class Connection: @unchecked Sendable {
         let statement = try Statement(connection: handle, sql: sql, persistent: persistent, valueStorage: valueStorage)
         statement.readTables = authorizations.read
         statement.writtenTables = authorizations.written
+        if authorizations.read.count == 1, authorizations.written.isEmpty, let table = authorizations.read.first {
+            statement.keyedTable = KeyedRead.table(ofLookup: sql, reading: table, on: handle)
+        }
+        if isWriter {
+            statement.recorder = recorder
+            statement.rollsBackSavepoint = authorizations.rollsBackSavepoint
+            if recordsRows {
+                statement.unreportedTables = recorder.unreportedTables(
+                    written: statement.writtenTables, updated: authorizations.updatedColumns, sql: sql, on: handle)
+            }
+        }
         return statement
     }
 
@@ -130,6 +159,10 @@ final class Connection: @unchecked Sendable {
             let fresh = try Statement(connection: handle, sql: cached.sql, persistent: false, valueStorage: valueStorage)
             fresh.readTables = cached.readTables
             fresh.writtenTables = cached.writtenTables
+            fresh.unreportedTables = cached.unreportedTables
+            fresh.keyedTable = cached.keyedTable
+            fresh.rollsBackSavepoint = cached.rollsBackSavepoint
+            fresh.recorder = cached.recorder
             return fresh
         }
         cached.isInUse = true
@@ -139,6 +172,7 @@ final class Connection: @unchecked Sendable {
     /// Resets a statement that its user is done with and makes it available again.
     @usableFromInline @inline(__always)
     func checkIn(_ statement: Statement) {
+        if statement.keyTracker != nil { KeyedRead.noteKey(of: statement) }
         statement.resetForReuse()
         statement.isInUse = false
     }
@@ -147,16 +181,35 @@ final class Connection: @unchecked Sendable {
     func execute(_ sql: String) throws {
         authorizations.reset()
         defer { noteWritten(authorizations.written) }
+        guard recordsRows else {
+            return try Database.execute(sql, connection: handle)
+        }
+        let start = recorder.scriptWillRun(on: handle)
+        var failed = true
+        defer {
+            recorder.scriptDidRun(start, on: handle, sql: sql, authorizations: authorizations, failed: failed)
+        }
         try Database.execute(sql, connection: handle)
+        failed = false
     }
 
     /// Notes, while ``tracksChanges``, the tables `statement` writes, unless it was noted since
-    /// ``changedTables`` was last emptied.
+    /// ``changedTables`` was last emptied; and, while ``recordsRows``, where its changes begin.
     @inlinable
     func noteWrites(of statement: Statement) {
         if tracksChanges, statement.notedChangeGeneration != changeGeneration {
             noteWrittenSlowPath(statement)
         }
+        if recordsRows {
+            noteRunSlowPath(statement)
+        }
+    }
+
+    /// Tells the change recorder that `statement` is about to run (the path of ``noteWrites(of:)`` while
+    /// rows are recorded; out of line, so that the inlined test stays small).
+    @usableFromInline
+    func noteRunSlowPath(_ statement: Statement) {
+        recorder.willRun(statement)
     }
 
     /// Adds the tables of `statement` to ``changedTables`` (the rare path of ``noteWrites(of:)``).
@@ -285,6 +338,13 @@ final class Authorizations {
     var read: Set<String> = []
     /// Tables inserted into, updated or deleted from, by the statement or its triggers.
     var written: Set<String> = []
+    /// True while the change feed records on this connection: the authorizer then collects
+    /// ``updatedColumns`` and turns off the truncate optimization.
+    var collectsDetails = false
+    /// The columns updated, by table, while ``collectsDetails``.
+    var updatedColumns: [String: Set<String>] = [:]
+    /// True when a statement rolls back to a savepoint.
+    var rollsBackSavepoint = false
     /// Whether `ATTACH` and `DETACH` are refused: always while the schema's own statements run, and
     /// on every statement where ``Database/Configuration/allowsAttach`` is false.
     var deniesAttach = false
@@ -318,5 +378,7 @@ final class Authorizations {
         lastRead = nil
         if !read.isEmpty { read.removeAll() }
         if !written.isEmpty { written.removeAll() }
+        if !updatedColumns.isEmpty { updatedColumns.removeAll() }
+        rollsBackSavepoint = false
     }
 }

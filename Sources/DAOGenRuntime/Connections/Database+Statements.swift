@@ -94,7 +94,12 @@ extension Database {
                 return nil
             }
             if let tracker = scopes.entries[index].tracker {
-                tracker.tables.formUnion(statement.readTables)
+                if statement.keyedTable != nil {
+                    // The key is bound in the body: noted when the statement is checked in.
+                    statement.keyTracker = tracker
+                } else {
+                    tracker.tables.formUnion(statement.readTables)
+                }
             }
             connection.noteWrites(of: statement)
             return StatementAccess(statement: statement, connection: connection, release: .none)

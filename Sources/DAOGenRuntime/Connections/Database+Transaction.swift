@@ -56,15 +56,19 @@ extension Database {
         defer { connection.savepointDepth -= 1 }
         let name = "daogen_savepoint_\(connection.savepointDepth)"
         try connection.run(sql: "SAVEPOINT \(name)")
+        // The change feed drops what a rolled-back savepoint recorded.
+        connection.recorder.savepointBegan()
         do {
             let result = try body()
             try connection.run(sql: "RELEASE \(name)")
+            connection.recorder.savepointEnded(rolledBack: false)
             return result
         } catch {
             if connection.isInsideTransaction {
                 try? connection.run(sql: "ROLLBACK TO \(name)")
                 try? connection.run(sql: "RELEASE \(name)")
             }
+            connection.recorder.savepointEnded(rolledBack: true)
             throw error
         }
     }

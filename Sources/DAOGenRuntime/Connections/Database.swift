@@ -48,8 +48,10 @@ public final class Database: @unchecked Sendable {
     var blockedThreadCount = 0
     /// Connections handed out and not yet returned; guarded by the pool lock.
     var checkedOutCount = 0
-    /// The observers of ``observe(_:)`` and the tables they depend on.
+    /// The observers of ``observe(throttle:_:)`` and the tables they depend on.
     let observations = ObservationCenter()
+    /// The consumers of ``changes()``.
+    let changeFeed = ChangeFeed()
 
     /// Opens (creating it if needed, unless read-only) the database file at `path`; `":memory:"`
     /// or `""` opens a private in-memory or temporary database.
@@ -67,6 +69,11 @@ public final class Database: @unchecked Sendable {
         self.writer = try Connection(path: path, configuration: configuration, isWriter: true)
         let isFile = path != ":memory:" && !path.isEmpty
         self.maximumReaderCount = isFile && writer.usesWAL ? max(0, configuration.maximumReaderCount) : 0
+    }
+
+    deinit {
+        // Streams of `changes()` do not keep the database: they finish when it goes away.
+        changeFeed.close()
     }
 
     /// The identity that thread scopes are keyed by.
@@ -177,12 +184,19 @@ public final class Database: @unchecked Sendable {
     }
 
     /// Gives the writer back, handing it to the first waiter in the queue, if any; then tells
-    /// observers about a commit.
+    /// observers about a commit. The commits recorded for ``changes()`` are published before the
+    /// writer changes hands, so that they come in commit order.
     @usableFromInline
     func releaseWriter() {
         var committed: Set<String>?
         if writer.tracksChanges, !writer.changedTables.isEmpty, !writer.isInsideTransaction {
             committed = writer.takeChangedTables()
+        }
+        // The rows of the commits, when the writer records them (also for row-precise observers).
+        var logs: [CommitLog]?
+        if writer.recordsRows {
+            logs = writer.recorder.takeSealed()
+            if !logs!.isEmpty { changeFeed.publish(logs!) }
         }
         pool.lock()
         if !writerWaiters.isEmpty {
@@ -203,7 +217,7 @@ public final class Database: @unchecked Sendable {
             pool.unlock()
         }
         if let committed {
-            observations.notify(changed: committed)
+            observations.notify(changed: committed, logs: logs)
         }
     }
 
@@ -373,6 +387,7 @@ public final class Database: @unchecked Sendable {
         for case let .task(waiter) in waitingReaders { waiter.resume(throwing: closedError) }
         for case let .task(waiter) in waitingWriters { waiter.resume(throwing: closedError) }
         observations.close()
+        changeFeed.close()
         for reader in readers { reader.close() }
         if writer.usesWAL {
             // Moves every committed page into the database file; closing then deletes the WAL.

@@ -101,8 +101,10 @@ final class ThreadScopes {
 /// Used only by the thread that runs the fetch, inside its scope; the result is read after.
 @usableFromInline
 final class TableTracker {
-    /// The tables read so far.
+    /// The tables read so far (other than by rowid).
     @usableFromInline var tables: Set<String> = []
+    /// The rowids read so far by lookups of one row by its rowid, by table.
+    var keyed: [String: Set<Int64>] = [:]
 
     /// Creates an empty tracker.
     init() {}

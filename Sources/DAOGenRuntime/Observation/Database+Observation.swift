@@ -18,20 +18,28 @@ extension Database {
     /// fetch's error when it throws, and normally (without an error) when ``close()`` closes the
     /// database. Observing a database that is already closed throws
     /// ``DAOGenError/databaseClosed(path:)``.
+    ///
+    /// With a `throttle`, fetches start at least that far apart: the first commit after a quiet
+    /// interval fetches at once, commits that come while the interval runs wait for its end and cause
+    /// one fetch between them, which sees them all (no change is left unseen). Commits to tables the
+    /// fetch did not read still cause no fetch. Without one (nil, the default), every relevant commit
+    /// fetches as soon as the previous fetch is done.
     public func observe<T: Equatable & Sendable>(
-        _ fetch: @escaping @Sendable () throws -> T
+        throttle: Duration? = nil, _ fetch: @escaping @Sendable () throws -> T
     ) -> AsyncThrowingStream<T, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
-                await self.runObservation(fetch, continuation)
+                await self.runObservation(throttle: throttle, fetch, continuation)
             }
             continuation.onTermination = { _ in task.cancel() }
         }
     }
 
-    /// The loop of one observation: fetch, yield when changed, wait for a relevant commit.
+    /// The loop of one observation: fetch, yield when changed, wait for a relevant commit (and, with a
+    /// throttle, for the end of the interval since the last fetch began).
     private func runObservation<T: Equatable & Sendable>(
-        _ fetch: @Sendable () throws -> T, _ continuation: AsyncThrowingStream<T, any Error>.Continuation
+        throttle: Duration?, _ fetch: @Sendable () throws -> T,
+        _ continuation: AsyncThrowingStream<T, any Error>.Continuation
     ) async {
         let (id, signals) = observations.register()
         var iterator = signals.makeAsyncIterator()
@@ -41,12 +49,24 @@ extension Database {
             try await updateTracking()
             started = true
             var last: T?
+            let clock = ContinuousClock()
+            var lastStart: ContinuousClock.Instant?
             repeat {
+                if let throttle, let lastStart, clock.now < lastStart + throttle {
+                    // Commits arriving meanwhile leave one signal, consumed by the next wait.
+                    try await Task.sleep(until: lastStart + throttle, clock: clock)
+                    if isClosed { break }
+                }
+                lastStart = clock.now
                 // Until this fetch's tables are known, every commit wakes the observer again.
                 observations.setTables(nil, for: id)
                 let tracker = TableTracker()
                 let value = try await read(tracker: tracker, fetch)
-                observations.setTables(tracker.tables, for: id)
+                observations.setTables(tracker.tables, keyed: tracker.keyed, for: id)
+                if !tracker.keyed.isEmpty && !observations.isRecordingRows {
+                    // Which rows a commit changed is known only while the writer records them.
+                    try await updateTracking()
+                }
                 if value != last {
                     continuation.yield(value)
                     last = value
@@ -75,7 +95,35 @@ extension Database {
             writer.tracksChanges = observed
             writer.forgetChangedTables()
         }
-        if !observed {
+        updateRecording()
+        try updatePolling()
+    }
+
+    /// Makes the writer record the rows each commit changes exactly while consumers of ``changes()`` or
+    /// observers that read rows by rowid exist; the caller holds the writer.
+    func updateRecording() {
+        let wanted = changeFeed.hasSubscribers || observations.hasKeyedObservers
+        if wanted && !writer.recordsRows {
+            // Statements prepared before are prepared again, under the authorizer that collects what
+            // the recorder needs and turns off the truncate optimization.
+            writer.statements.removeAll()
+            writer.authorizations.collectsDetails = true
+            writer.recorder.activate(
+                on: writer.handle, inTransaction: writer.isInsideTransaction,
+                allTables: ChangeRecorder.allTables(writer.handle))
+            writer.recordsRows = true
+        } else if !wanted && writer.recordsRows {
+            writer.recordsRows = false
+            writer.authorizations.collectsDetails = false
+            writer.recorder.deactivate(on: writer.handle)
+        }
+        observations.isRecordingRows = writer.recordsRows
+    }
+
+    /// Starts the poll for other processes' commits while observers or consumers of ``changes()``
+    /// exist, and stops it when none is left; the caller holds the writer.
+    func updatePolling() throws {
+        if !observations.hasObservers && !changeFeed.hasSubscribers {
             observations.stopPolling()
         } else if maximumReaderCount > 0 || path != ":memory:" && !path.isEmpty, !observations.isPolling {
             let version = try dataVersion()
@@ -98,7 +146,8 @@ extension Database {
     private static let dataVersionKey = StatementKey("PRAGMA data_version")
 
     /// Polls the writer's data version until cancelled or closed, waking every observer when
-    /// another connection committed.
+    /// another connection committed, and giving consumers of ``changes()`` an element in which every
+    /// table is incomplete (published holding the writer, in order with its own commits).
     private func pollDataVersion(from start: Int64) async {
         var known = start
         while !Task.isCancelled {
@@ -109,6 +158,9 @@ extension Database {
                 do {
                     defer { releaseWriter() }
                     version = try dataVersion()
+                    if version != known, changeFeed.hasSubscribers {
+                        changeFeed.publishIncomplete(ChangeRecorder.allTables(writer.handle))
+                    }
                 }
                 if version != known {
                     known = version
@@ -127,8 +179,11 @@ extension Database {
 final class ObservationCenter: @unchecked Sendable {
     /// One observer.
     private struct Observer {
-        /// The tables its last fetch read; nil while unknown (any commit wakes it).
+        /// The tables its last fetch read (other than by rowid); nil while unknown (any commit wakes it).
         var tables: Set<String>?
+        /// The rowids its last fetch read by rowid only, by table (none of them in ``tables``): a commit
+        /// wakes it for such a table only when it changed one of these rows, or rows it did not report.
+        var keyed: [String: Set<Int64>] = [:]
         /// Wakes it; keeps only the newest signal.
         var signal: AsyncStream<Void>.Continuation
     }
@@ -143,6 +198,8 @@ final class ObservationCenter: @unchecked Sendable {
     private var poller: Task<Void, Never>?
     /// True after ``close()``.
     private var isClosed = false
+    /// Whether the writer records rows (``Connection/recordsRows``), as last set holding it.
+    private var recordingRows = false
 
     /// Adds an observer that any commit wakes until it has tables; returns its id and signals.
     func register() -> (Int, AsyncStream<Void>) {
@@ -166,11 +223,33 @@ final class ObservationCenter: @unchecked Sendable {
         observer?.signal.finish()
     }
 
-    /// Sets the tables an observer depends on.
-    func setTables(_ tables: Set<String>?, for id: Int) {
+    /// Sets the tables an observer depends on, and the rows of tables it read only by rowid.
+    func setTables(_ tables: Set<String>?, keyed: [String: Set<Int64>] = [:], for id: Int) {
         lock.lock()
         defer { lock.unlock() }
         observers[id]?.tables = tables
+        observers[id]?.keyed = tables.map { tables in keyed.filter { !tables.contains($0.key) } } ?? [:]
+    }
+
+    /// True while an observer depends on rows read by rowid.
+    var hasKeyedObservers: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return observers.values.contains { !$0.keyed.isEmpty }
+    }
+
+    /// Whether the writer records the rows commits change.
+    var isRecordingRows: Bool {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return recordingRows
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            recordingRows = newValue
+        }
     }
 
     /// True while observers exist.
@@ -207,12 +286,29 @@ final class ObservationCenter: @unchecked Sendable {
         task?.cancel()
     }
 
-    /// Wakes the observers that depend on a table in `changed`.
-    func notify(changed: Set<String>) {
+    /// Wakes the observers that depend on a table in `changed`: for a table an observer read only by
+    /// rowid, only when `logs` (the commits' recorded rows, nil when the writer did not record them)
+    /// changed one of its rows, or did not report the table's rows.
+    func notify(changed: Set<String>, logs: [CommitLog]?) {
         lock.lock()
         defer { lock.unlock() }
-        for observer in observers.values where observer.tables.map({ !$0.isDisjoint(with: changed) }) ?? true {
-            observer.signal.yield()
+        var touched: [String: Set<Int64>?] = [:]
+        for observer in observers.values {
+            guard let tables = observer.tables, tables.isDisjoint(with: changed) else {
+                observer.signal.yield()
+                continue
+            }
+            for (table, keys) in observer.keyed where changed.contains(table) {
+                guard let logs else {
+                    observer.signal.yield()
+                    break
+                }
+                if touched[table] == nil { touched[table] = CommitLog.rowids(of: table, in: logs) }
+                guard let rowids = touched[table]!, rowids.isDisjoint(with: keys) else {
+                    observer.signal.yield()
+                    break
+                }
+            }
         }
     }
 

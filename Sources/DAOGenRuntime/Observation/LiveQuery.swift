@@ -3,8 +3,8 @@ import Observation
 /// The latest value of a fetch, kept up to date on the main actor: an `@Observable` object that a
 /// SwiftUI view can hold in `@State` and read in its body.
 ///
-/// Make one with the generated database type's `live(_:)` (or ``Database/live(_:)``). It follows the
-/// rules of ``Database/observe(_:)``: the fetch runs at once, then again after each committed
+/// Make one with the generated database type's `live(_:)` (or ``Database/live(throttle:_:)``). It follows the
+/// rules of ``Database/observe(throttle:_:)``: the fetch runs at once, then again after each committed
 /// transaction that changed a table it read (also a commit of another process to the same file, within
 /// a second), and ``value`` changes only when the fetched value differs. A fetch that throws sets
 /// ``error`` and the observation goes on; the next successful fetch sets ``value`` and clears
@@ -32,9 +32,9 @@ public final class LiveQuery<Value: Equatable & Sendable> {
     /// The task that feeds the object; cancelled when it is released.
     @ObservationIgnored private var feed: Task<Void, Never>?
 
-    /// Starts observing `fetch` on `database`.
-    init(database: Database, fetch: @escaping @Sendable () throws -> Value) {
-        let outcomes = database.observe { Outcome { try fetch() } }
+    /// Starts observing `fetch` on `database`, at most one fetch per `throttle` when given.
+    init(database: Database, throttle: Duration?, fetch: @escaping @Sendable () throws -> Value) {
+        let outcomes = database.observe(throttle: throttle) { Outcome { try fetch() } }
         // The task holds the object weakly: releasing the object cancels the task, which ends the
         // stream's iteration, which stops the observation.
         feed = Task { [weak self] in

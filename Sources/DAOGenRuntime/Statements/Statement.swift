@@ -33,6 +33,23 @@ public final class Statement {
     /// The ``Connection/changeGeneration`` at which the connection last noted ``writtenTables``
     /// as changed; 0, which no generation is, until then.
     @exclusivity(unchecked) @usableFromInline var notedChangeGeneration: UInt64 = 0
+    /// Where the changes of the statement's current run begin in its connection's ``ChangeRecorder``
+    /// (-1 until it runs while someone reads ``Database/changes()``).
+    var feedMark = -1
+    /// The tables the statement writes whose rows SQLite does not report one by one (known when it
+    /// was prepared while someone reads ``Database/changes()``).
+    var unreportedTables: [String] = []
+    /// True when the statement rolls back to a savepoint (`ROLLBACK TO`).
+    var rollsBackSavepoint = false
+    /// The table the statement reads, when it reads only that table and only the row whose rowid is
+    /// bound to `?1` (`SELECT "a", … FROM "t" WHERE "id" = ?1`, `id` the table's INTEGER PRIMARY KEY: the
+    /// SQL of `find(id:)`); nil otherwise.
+    var keyedTable: String?
+    /// The tracker of the observation fetch running the statement, which notes the key bound to it when
+    /// it is checked in; set only while ``keyedTable`` is.
+    @exclusivity(unchecked) @usableFromInline var keyTracker: TableTracker?
+    /// The change recorder of the writer that prepared it, told when a step fails.
+    weak var recorder: ChangeRecorder?
     /// True when SQLite says the statement does not write (`sqlite3_stmt_readonly`).
     var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
@@ -111,7 +128,9 @@ public final class Statement {
     /// The error of a step that returned `code` (the slow path of ``step()``).
     @usableFromInline
     func stepError(_ code: Int32) -> DatabaseError {
-        DatabaseError(code: code, connection: connection, sql: sql)
+        let error = DatabaseError(code: code, connection: connection, sql: sql)
+        recorder?.statementFailed(self, on: connection)
+        return error
     }
 
     /// Resets the statement and clears its bindings.
