@@ -50,6 +50,21 @@ struct RelationConditionTests {
         #expect((!author.books.contains { $0.rating == 1 }).sql.hasPrefix("NOT EXISTS ("))
     }
 
+    @Test("the related rows' statement: keys padded to a power of two, the filter, then the order and its tie-break")
+    func relatedRowsSQL() {
+        let sql = RecordSQL.relatedRows(selectAll: Book.statements.selectAll, column: "author_id", keyCount: 3, condition: #""rating" > ?"#,
+                                        orderBy: [Book.Column.title.descending], tieBreak: ["rowid"])
+        #expect(sql == #"SELECT "id", "title", "author_id", "rating" FROM "book" WHERE "author_id" IN (?, ?, ?, ?) AND ("rating" > ?) "#
+            + #"ORDER BY "title" DESC, "rowid""#)
+        let unordered = RecordSQL.relatedRows(selectAll: Author.statements.selectAll, column: "id", keyCount: 1, condition: nil,
+                                              orderBy: [SQLOrdering<Author.Column>](), tieBreak: [])
+        #expect(unordered == #"SELECT "id", "name" FROM "author" WHERE "id" IN (?)"#)
+        #expect(RecordSQL.deepestRelationAlias(in: #"x AS "sqlite_r12" y AS "sqlite_r3" z"#) == 12)
+        #expect(RecordSQL.deepestRelationAlias(in: #""sqlite_r9" = 1"#) == 0)
+        #expect(RecordSQL.replacing(#""book"."#, with: #""sqlite_r2"."#, in: #""book"."id" = "book"."x" AND "book" AS"#)
+            == #""sqlite_r2"."id" = "sqlite_r2"."x" AND "book" AS"#)
+    }
+
     @Test("a condition of the same shape reuses its statement, whatever its values")
     func shapes() throws {
         let database = try Database(path: ":memory:")
