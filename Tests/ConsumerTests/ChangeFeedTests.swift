@@ -1,5 +1,6 @@
 import DAOGenRuntime
 import Foundation
+import Seeded
 import Testing
 
 /// `Database.changes()` on a real file: random writes of every kind, checked against the file after each
@@ -239,7 +240,7 @@ import Testing
     }
 }
 
-/// A deterministic random number generator (SplitMix64), so a failure can be replayed from its seed.
+/// A deterministic random number generator (SeededRandom64), so a failure can be replayed from its seed.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 

@@ -20,6 +20,15 @@ func main() -> Int32 {
             return 1
         }
     }
+    if arguments.first == "--relations" {
+        do {
+            print(try RelationsBenchmark.run(arguments.dropFirst()), terminator: "")
+            return 0
+        } catch {
+            logError("daogen-bench: error: \(error)")
+            return 1
+        }
+    }
     if arguments.first == "--statement-memory" {
         return runStatementMemory(arguments.dropFirst())
     }

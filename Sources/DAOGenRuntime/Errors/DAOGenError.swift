@@ -30,6 +30,10 @@ public enum DAOGenError: Error, CustomStringConvertible, Sendable, Equatable {
     /// `close()` was called from inside a transaction, a read or a statement's body on the same
     /// database, which would wait for itself; nothing was closed.
     case closeInsideAccess(path: String)
+    /// `including:` found no row for a NOT NULL relation: the row of `table` named by `row` (its primary key,
+    /// `id = 3`, or empty for a table without one) holds `value` in `column`, but no row of `relatedTable`
+    /// holds it in `relatedColumn` (a row written or deleted while foreign keys were off).
+    case missingRelatedRow(table: String, row: String, column: String, value: String, relatedTable: String, relatedColumn: String)
 
     /// A full sentence that says what went wrong.
     public var description: String {
@@ -67,6 +71,11 @@ public enum DAOGenError: Error, CustomStringConvertible, Sendable, Equatable {
             return "The database at \(path) was closed; open it again to use it."
         case let .closeInsideAccess(path):
             return "The database at \(path) cannot be closed from inside a transaction, a read or a statement on it; it was left open."
+        case let .missingRelatedRow(table, row, column, value, relatedTable, relatedColumn):
+            let named = row.isEmpty ? "" : " (\(row))"
+            return "The \(table) row\(named) has \(column) = \(value), but no \(relatedTable) row has \(relatedColumn) = \(value), so "
+                + "the relation cannot be loaded: a NOT NULL foreign key needs its row (this one was written or deleted while "
+                + "foreign keys were off)."
         case let .unstorableValue(parameter, value, reason, sql):
             return "The value \(value) bound to parameter \(parameter) cannot be stored: \(reason), in: \(sql)"
         }

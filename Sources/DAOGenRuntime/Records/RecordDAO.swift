@@ -133,12 +133,25 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
 
     /// The rows of the SELECT of every column, with `condition` as its WHERE clause when there is one
     /// (its placeholders, `?` only, take `arguments`), in the given order, paged when `limit` or `offset`
-    /// is given: the limit and offset take the two parameters after the arguments.
+    /// is given.
     @inlinable
     func fetchRecords(
         where condition: String?, arguments: [any DatabaseValueConvertible], orderBy: [SQLOrdering<Record.Column>], limit: Int?,
         offset: Int?
     ) throws -> [Record] {
+        try withSelect(where: condition, arguments: arguments, orderBy: orderBy, limit: limit, offset: offset) { statement in
+            try statement.fetchAll(Record.init(row:))
+        }
+    }
+
+    /// Calls `body` with the SELECT of every column, its parameters bound: `condition` as its WHERE clause
+    /// when there is one (its placeholders, `?` only, take `arguments`), in the given order, paged when
+    /// `limit` or `offset` is given (the limit and offset take the two parameters after the arguments).
+    @inlinable
+    func withSelect<Result>(
+        where condition: String?, arguments: [any DatabaseValueConvertible], orderBy: [SQLOrdering<Record.Column>], limit: Int?,
+        offset: Int?, _ body: (Statement) throws -> Result
+    ) throws -> Result {
         let paged = limit != nil || offset != nil
         let sql = Record.statements.reads.select(where: condition, orderBy: RecordSQL.orderBy(orderBy), paged: paged)
         return try database.withStatement(sql: sql) { statement in
@@ -147,7 +160,7 @@ public struct RecordDAO<Record: DatabaseRecord>: Sendable {
                 statement.bind(limit ?? -1, at: Int32(arguments.count + 1))
                 statement.bind(offset ?? 0, at: Int32(arguments.count + 2))
             }
-            return try statement.fetchAll(Record.init(row:))
+            return try body(statement)
         }
     }
 }

@@ -7,6 +7,8 @@ public protocol RecordStatementSet<Record>: Sendable {
     associatedtype Record: DatabaseRecord
     /// The statements every table and view has.
     var reads: RecordStatements<Record> { get }
+    /// The primary key's columns (SQL names, in key order); empty for a view or a table without one.
+    var primaryKey: [String] { get }
 }
 
 extension RecordStatementSet {
@@ -54,6 +56,9 @@ public final class RecordStatements<Record: DatabaseRecord>: RecordStatementSet 
     /// Itself.
     public var reads: RecordStatements<Record> { self }
 
+    /// None: a view has no primary key.
+    public var primaryKey: [String] { [] }
+
     /// The SELECT of every column with the given clauses (``RecordSQL/Reads/select(where:orderBy:paged:)``),
     /// written from the one text it needs, on every call of a condition built at run time.
     @inlinable
@@ -98,6 +103,9 @@ public final class TableRecordStatements<Record: TableRecord>: TableRecordStatem
 
     /// Itself.
     public var writes: TableRecordStatements<Record> { self }
+
+    /// None: the table has no primary key.
+    public var primaryKey: [String] { [] }
 }
 
 /// The statements of one keyed table's record: its table's, and the upsert, update, delete and select
@@ -138,4 +146,7 @@ public final class KeyedRecordStatements<Record: KeyedRecord>: KeyedRecordStatem
 
     /// Itself.
     public var keyed: KeyedRecordStatements<Record> { self }
+
+    /// The primary key's columns (SQL names, in key order).
+    public var primaryKey: [String] { sql.primaryKey }
 }
