@@ -156,6 +156,13 @@ extension {{{typeName}}}: {{{recordProtocol}}} {
 {{#typedColumns}}
         {{{access}}}let {{{name}}} = TypedColumn<{{{typeName}}}, {{{type}}}>({{{sqlNameLiteral}}})
 {{/typedColumns}}
+{{#relations}}
+
+{{#docLines}}
+        ///{{^isBlank}} {{{text}}}{{/isBlank}}
+{{/docLines}}
+        {{{access}}}var {{{name}}}: {{{type}}} { {{{value}}} }
+{{/relations}}
     }
 {{^isView}}
 

@@ -110,9 +110,11 @@ extension Generator {
     static func tableFileModel(of file: SchemaFile, in verified: TypedSchema) -> TableFileModel {
         let schema = verified.schema
         let declared = declarations(of: file, in: verified)
+        let relations = schema.relations(at: schema.settings.version)
         let tables = declared.tables.map { table in
             var model = TableModel(table: table, schema: schema, statements: verified.planned.statements[table.id]!)
             model.attach(verified.queries[table.id] ?? [])
+            model.attach(relations[table.id] ?? [], schema: schema)
             return model
         }
         let views = declared.views.map { view in

@@ -50,6 +50,15 @@ struct TableModel: Encodable {
         var sqlNameLiteral: String
     }
 
+    /// A relation of the record, a computed property of its `Columns`:
+    /// `var author: BelongsTo<Book, Author> { BelongsTo(column: .authorId, parentColumn: .id) }`.
+    struct RelationModel: Encodable {
+        var docLines: [DocLineModel]
+        var name: String
+        var type: String
+        var value: String
+    }
+
     /// A case of the record's `Assignment` or `UniqueKey`, with its value type or its columns.
     struct KeyedCaseModel: Encodable {
         var name: String
@@ -85,6 +94,8 @@ struct TableModel: Encodable {
     var searchIndexLiteral = ""
     var hasSearch = false
     var typedColumns: [TypedColumnModel]
+    /// The record's relations (`references:`), after its typed columns; none for a view.
+    var relations: [RelationModel] = []
     var assignments: [KeyedCaseModel]
     var uniqueKeys: [KeyedCaseModel]
     var reads: [ReadModel]

@@ -82,6 +82,10 @@ extension Schema {
     /// column do; views have none.
     public func relations(at version: Int) -> [DeclarationID: [Relation]] {
         var relations: [DeclarationID: [Relation]] = [:]
+        var tablesByName: [String: Table] = [:]
+        for table in tables where table.range.contains(version) {
+            tablesByName[table.name(at: version).lowercased()] = tablesByName[table.name(at: version).lowercased()] ?? table
+        }
         for child in tables where child.range.contains(version) {
             for column in child.columns(at: version) {
                 // The validator sees references before resolution fills in their default column.
@@ -89,9 +93,7 @@ extension Schema {
                       case let parentColumn = reference.column.isEmpty
                           ? defaultReferenceColumn(of: column, in: child) ?? "" : reference.column,
                       !parentColumn.isEmpty,
-                      let parent = tables.first(where: {
-                          $0.range.contains(version) && $0.name(at: version).lowercased() == reference.table.lowercased()
-                      }),
+                      let parent = tablesByName[reference.table.lowercased()],
                       parent.column(named: parentColumn, at: version) != nil
                 else { continue }
                 let referencesLocation = column.location(of: "references")
@@ -101,7 +103,7 @@ extension Schema {
                         kind: .belongsTo, name: belongsTo, isExplicit: reference.relation != nil, table: child.id,
                         relatedTable: parent.id, childTable: child.name(at: version), childColumn: column.name(at: version),
                         parentTable: parent.name(at: version), parentColumn: parentColumn,
-                        isOptional: !(column.notNull || (column.primaryKey && !column.nullableKey)),
+                        isOptional: !SQLWriter.isNeverNull(column, of: child, at: version, keyNames: child.primaryKeyNames(at: version)),
                         location: reference.relationLocation ?? referencesLocation))
                 }
                 relations[parent.id, default: []].append(Relation(

@@ -46,6 +46,10 @@ extension Client: KeyedRecord {
         public let name = TypedColumn<Client, String>("name")
         public let email = TypedColumn<Client, String?>("email")
         public let loyaltyPoints = TypedColumn<Client, Int64>("loyalty_points")
+
+        /// The `Purchase` rows whose `purchase.client_id` references this one (`client.id`).
+        /// For `contains { }`, `isEmpty` and `count` conditions and `including:`.
+        public var purchases: HasMany<Client, Purchase> { HasMany(column: .clientId, parentColumn: .id) }
     }
 
     /// A value for one column, set by `update(set:where:)`.

@@ -58,6 +58,10 @@ extension Purchase: KeyedRecord {
         public let amount = TypedColumn<Purchase, Int64?>("amount")
         public let status = TypedColumn<Purchase, Status>("status")
         public let note = TypedColumn<Purchase, String?>("note")
+
+        /// The `Client` that `purchase.client_id` references (`client.id`).
+        /// For `matches { }` conditions and `including:`.
+        public var client: BelongsTo<Purchase, Client> { BelongsTo(column: .clientId, parentColumn: .id) }
     }
 
     /// A value for one column, set by `update(set:where:)`.

@@ -83,6 +83,14 @@ extension Book: KeyedRecord, SearchableRecord {
         public let rating = TypedColumn<Book, Double?>("rating")
         public let subtitle = TypedColumn<Book, String?>("subtitle")
         public let price = TypedColumn<Book, Decimal?>("price")
+
+        /// The `Author` that `book.author_id` references (`t_author.id`).
+        /// For `matches { }` conditions and `including:`.
+        public var author: BelongsTo<Book, Author> { BelongsTo(column: .authorId, parentColumn: .id) }
+
+        /// The `Loan` rows whose `loan.book_id` references this one (`book.id`).
+        /// For `contains { }`, `isEmpty` and `count` conditions and `including:`.
+        public var loans: HasMany<Book, Loan> { HasMany(column: .bookId, parentColumn: .id) }
     }
 
     /// A value for one column, set by `update(set:where:)`.

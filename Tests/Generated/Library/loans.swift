@@ -52,6 +52,10 @@ extension Member: KeyedRecord {
         public let name = TypedColumn<Member, String>("name")
         public let tier = TypedColumn<Member, Tier>("tier")
         public let joined = TypedColumn<Member, Date>("joined")
+
+        /// The `Loan` rows whose `loan.member_card` references this one (`member.card_number`).
+        /// For `contains { }`, `isEmpty` and `count` conditions and `including:`.
+        public var loans: HasMany<Member, Loan> { HasMany(column: .memberCard, parentColumn: .cardNumber) }
     }
 
     /// A value for one column, set by `update(set:where:)`.
@@ -189,6 +193,14 @@ extension Loan: KeyedRecord {
         public let bookId = TypedColumn<Loan, Int64>("book_id")
         public let due = TypedColumn<Loan, Date>("due")
         public let returned = TypedColumn<Loan, Bool>("returned")
+
+        /// The `Member` that `loan.member_card` references (`member.card_number`).
+        /// For `matches { }` conditions and `including:`.
+        public var member: BelongsTo<Loan, Member> { BelongsTo(column: .memberCard, parentColumn: .cardNumber) }
+
+        /// The `Book` that `loan.book_id` references (`book.id`).
+        /// For `matches { }` conditions and `including:`.
+        public var book: BelongsTo<Loan, Book> { BelongsTo(column: .bookId, parentColumn: .id) }
     }
 
     /// A value for one column, set by `update(set:where:)`.

@@ -48,6 +48,10 @@ extension Author: KeyedRecord {
         public let name = TypedColumn<Author, String>("name")
         public let externalId = TypedColumn<Author, UUID?>("external_id")
         public let website = TypedColumn<Author, URL?>("website")
+
+        /// The `Book` rows whose `books_v1.author_id` references this one (`t_author.id`).
+        /// For `contains { }`, `isEmpty` and `count` conditions and `including:`.
+        public var books: HasMany<Author, Book> { HasMany(column: .authorId, parentColumn: .id) }
     }
 
     /// A value for one column, set by `update(set:where:)`.

@@ -83,6 +83,10 @@ extension Book: KeyedRecord {
         public let legacyCode = TypedColumn<Book, String?>("legacy_code")
         public let subtitle = TypedColumn<Book, String?>("sub_title")
         public let price = TypedColumn<Book, Decimal?>("price")
+
+        /// The `Author` that `books_v1.author_id` references (`t_author.id`).
+        /// For `matches { }` conditions and `including:`.
+        public var author: BelongsTo<Book, Author> { BelongsTo(column: .authorId, parentColumn: .id) }
     }
 
     /// A value for one column, set by `update(set:where:)`.
