@@ -50,6 +50,12 @@ struct TableModel: Encodable {
         var sqlNameLiteral: String
     }
 
+    /// A case of `value(of:)`: a column and the expression of its value.
+    struct ColumnValueModel: Encodable {
+        var name: String
+        var value: String
+    }
+
     /// A case of the record's `Assignment` or `UniqueKey`, with its value type or its columns.
     struct KeyedCaseModel: Encodable {
         var name: String
@@ -83,6 +89,8 @@ struct TableModel: Encodable {
     var hasSearch = false
     var typedColumns: [TypedColumnModel]
     var assignments: [KeyedCaseModel]
+    /// The cases of a keyed record's `value(of:)`: each column's property, as it binds.
+    var columnValues: [ColumnValueModel] = []
     var uniqueKeys: [KeyedCaseModel]
     var reads: [ReadModel]
     var binds: [BindModel]
@@ -213,6 +221,9 @@ struct TableModel: Encodable {
                 name: code.property, detail: comparedType(code),
                 value: code.bind("value", at: 0, optional: comparedType(code).hasSuffix("?")).value)
         }
+        columnValues = codes.map { code in
+            ColumnValueModel(name: code.property, value: code.bindProperty(at: 0).value)
+        }
         let tableLiteral = SwiftLiteral.string(sql.sqlName)
         reads = codes.enumerated().map { $1.read(at: $0, tableLiteral: tableLiteral) }
         binds = writtenCodes.enumerated().map { $1.bindProperty(at: $0 + 1) }
@@ -325,6 +336,7 @@ struct TableModel: Encodable {
         model.statementsArguments = "view: " + sqlNameLiteral
         model.statements = []
         model.assignments = []
+        model.columnValues = []
         model.uniqueKeys = []
         model.hasFinders = false
         model.hasStatements = false
