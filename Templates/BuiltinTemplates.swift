@@ -254,6 +254,15 @@ extension {{{typeName}}}: {{{recordProtocol}}} {
         {{> bind}}
 {{/keyBinds}}
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    {{{access}}}func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+{{#columnValues}}
+        case .{{{name}}}: {{{value}}}
+{{/columnValues}}
+        }
+    }
 {{/hasPrimaryKey}}
 }
 

@@ -139,6 +139,14 @@ import Seeded
             statement.bind(body, at: 2)
         }
 
+        func value(of column: Column) -> any DatabaseValueConvertible {
+            switch column {
+            case .id: id
+            case .body: body
+            case .size: size
+            }
+        }
+
         var primaryKey: Int64? { id }
 
         static func bind(key: Int64, to statement: Statement) {

@@ -53,6 +53,14 @@ import Testing
             statement.bind(price, at: 3)
         }
 
+        func value(of column: Column) -> any DatabaseValueConvertible {
+            switch column {
+            case .id: id
+            case .name: name
+            case .price: price
+            }
+        }
+
         func inserted(rowID: Int64) -> Gadget {
             var record = self
             record.id = id ?? rowID

@@ -101,6 +101,15 @@ struct Book: KeyedRecord, Hashable {
 
     var primaryKey: Int64? { id }
 
+    func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: id
+        case .title: title
+        case .authorId: authorId
+        case .rating: rating
+        }
+    }
+
     static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }

@@ -50,7 +50,7 @@ extension TableModel {
         reads = columns.enumerated().map { offset, column in
             ReadModel(
                 property: column.property, index: offset,
-                expression: JSONValueCode.read(at: offset, type: column.column.value.type, tableLiteral: viewLiteral))
+                expression: "try " + JSONValueCode.read(at: offset, type: column.column.value.type, tableLiteral: viewLiteral))
         }
         recordProtocol = "DatabaseRecord"
         statementsType = "RecordStatements"

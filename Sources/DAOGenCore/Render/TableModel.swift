@@ -59,6 +59,12 @@ struct TableModel: Encodable {
         var value: String
     }
 
+    /// A case of `value(of:)`: a column and the expression of its value.
+    struct ColumnValueModel: Encodable {
+        var name: String
+        var value: String
+    }
+
     /// A case of the record's `Assignment` or `UniqueKey`, with its value type or its columns.
     struct KeyedCaseModel: Encodable {
         var name: String
@@ -97,6 +103,8 @@ struct TableModel: Encodable {
     /// The record's relations (`references:`), after its typed columns; none for a view.
     var relations: [RelationModel] = []
     var assignments: [KeyedCaseModel]
+    /// The cases of a keyed record's `value(of:)`: each column's property, as it binds.
+    var columnValues: [ColumnValueModel] = []
     var uniqueKeys: [KeyedCaseModel]
     var reads: [ReadModel]
     var binds: [BindModel]
@@ -233,6 +241,9 @@ struct TableModel: Encodable {
             KeyedCaseModel(
                 name: code.property, detail: comparedType(code),
                 value: code.bind("value", at: 0, optional: comparedType(code).hasSuffix("?")).value)
+        }
+        columnValues = codes.map { code in
+            ColumnValueModel(name: code.property, value: code.bindProperty(at: 0).value)
         }
         let tableLiteral = SwiftLiteral.string(sql.sqlName)
         reads = codes.enumerated().map { $1.read(at: $0, tableLiteral: tableLiteral, strict: table.strict) }

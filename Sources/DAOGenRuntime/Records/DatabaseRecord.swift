@@ -53,6 +53,9 @@ public protocol KeyedRecord: TableRecord where Statements: KeyedRecordStatementS
 
     /// Binds a primary key to parameters `?1`...`?k`, in key order.
     static func bind(key: Key, to statement: Statement)
+
+    /// The record's value in `column`, bound as the column binds it: where `fetchAll(after:)` pages from.
+    func value(of column: Column) -> any DatabaseValueConvertible
 }
 
 /// A value that sets one column in `update(set:where:)`: a generated record's `Assignment`.

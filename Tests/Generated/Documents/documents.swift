@@ -146,6 +146,19 @@ extension Document: KeyedRecord {
     public static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    public func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .title: self.title
+        case .tags: self.tags.map(DatabaseJSON.init)
+        case .counts: DatabaseJSON(self.counts)
+        case .author: self.author.map(DatabaseJSON.init)
+        case .titleLength: self.titleLength
+        case .titleKey: self.titleKey
+        }
+    }
 }
 
 extension Document.Ordering {

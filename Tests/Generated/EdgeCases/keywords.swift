@@ -141,6 +141,18 @@ extension Keyword: KeyedRecord {
     package static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    package func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .order: self.order
+        case .group: self.group
+        case .select: self.select
+        case .`where`: self.`where`
+        case .`default`: self.`default`
+        case .statement: self.statement
+        }
+    }
 }
 
 extension Keyword.Ordering {
@@ -372,6 +384,14 @@ extension TagLink: KeyedRecord {
         statement.bind(key.tag, at: 1)
         statement.bind(key.itemId, at: 2)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    package func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .tag: self.tag
+        case .itemId: self.itemId
+        }
+    }
 }
 
 extension TagLink.Ordering {
@@ -491,6 +511,14 @@ extension Counter: KeyedRecord {
     /// Binds a primary key to its parameters, in key order.
     package static func bind(key: Int, to statement: Statement) {
         statement.bind(key, at: 1)
+    }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    package func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .hits: self.hits
+        }
     }
 }
 

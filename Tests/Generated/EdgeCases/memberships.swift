@@ -129,6 +129,17 @@ extension Membership: KeyedRecord {
         statement.bind(key.userId, at: 1)
         statement.bind(key.groupId, at: 2)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    package func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .userId: self.userId
+        case .groupId: self.groupId
+        case .role: self.role
+        case .joined: self.joined
+        case .token: self.token
+        }
+    }
 }
 
 extension Membership.Ordering {
@@ -267,6 +278,16 @@ extension Setting: KeyedRecord {
     /// Binds a primary key to its parameters, in key order.
     package static func bind(key: String, to statement: Statement) {
         statement.bind(key, at: 1)
+    }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    package func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .key: self.key
+        case .value: self.value
+        case .revision: self.revision
+        case .weight: self.weight
+        }
     }
 }
 

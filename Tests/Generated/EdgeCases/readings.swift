@@ -199,6 +199,24 @@ extension Reading: KeyedRecord {
     package static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    package func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .small: self.small
+        case .medium: self.medium
+        case .large: self.large
+        case .byte: self.byte
+        case .count: self.count
+        case .ratio: self.ratio
+        case .amount: self.amount
+        case .link: self.link
+        case .price: self.price
+        case .quantity: self.quantity
+        case .flag: self.flag
+        }
+    }
 }
 
 extension Reading.Ordering {

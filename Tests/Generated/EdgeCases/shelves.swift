@@ -197,6 +197,23 @@ extension ShelfItem: KeyedRecord {
     package static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    package func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .label: self.label
+        case .shelf: self.shelf
+        case .isbn: self.isbn
+        case .kind: self.kind
+        case .seen: self.seen
+        case .token: self.token
+        case .link: self.link
+        case .shelfRow: self.shelfRow
+        case .no: self.no
+        case .rowNo: self.rowNo
+        }
+    }
 }
 
 extension ShelfItem.Ordering {

@@ -139,6 +139,17 @@ extension Purchase: KeyedRecord {
     public static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    public func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .clientId: self.clientId
+        case .amount: self.amount
+        case .status: self.status
+        case .note: self.note
+        }
+    }
 }
 
 extension Purchase.Ordering {

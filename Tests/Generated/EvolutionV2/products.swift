@@ -102,6 +102,15 @@ extension Product: KeyedRecord {
     public static func bind(key: String, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    public func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .sku: self.sku
+        case .title: self.title
+        case .priceCents: self.priceCents
+        }
+    }
 }
 
 extension Product.Ordering {

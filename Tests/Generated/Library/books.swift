@@ -191,6 +191,21 @@ extension Book: KeyedRecord, SearchableRecord {
     public static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    public func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .isbn: self.isbn
+        case .title: self.title
+        case .authorId: self.authorId
+        case .published: self.published
+        case .status: self.status
+        case .rating: self.rating
+        case .subtitle: self.subtitle
+        case .price: self.price
+        }
+    }
 }
 
 extension Book.Ordering {

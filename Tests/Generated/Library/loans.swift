@@ -122,6 +122,16 @@ extension Member: KeyedRecord {
     public static func bind(key: String, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    public func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .cardNumber: self.cardNumber
+        case .name: self.name
+        case .tier: self.tier
+        case .joined: self.joined
+        }
+    }
 }
 
 extension Member.Ordering {
@@ -267,6 +277,16 @@ extension Loan: KeyedRecord {
     public static func bind(key: (memberCard: String, bookId: Int64), to statement: Statement) {
         statement.bind(key.memberCard, at: 1)
         statement.bind(key.bookId, at: 2)
+    }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    public func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .memberCard: self.memberCard
+        case .bookId: self.bookId
+        case .due: self.due
+        case .returned: self.returned
+        }
     }
 }
 

@@ -119,6 +119,16 @@ extension MigrationTestTable: KeyedRecord {
     static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .rowID: self.rowID
+        case .version1: self.version1
+        case .version2: self.version2
+        case .version3: self.version3
+        }
+    }
 }
 
 extension MigrationTestTable.Ordering {

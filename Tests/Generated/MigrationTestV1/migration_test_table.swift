@@ -99,6 +99,14 @@ extension MigrationTestTable: KeyedRecord {
     static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .rowID: self.rowID
+        case .version1: self.version1
+        }
+    }
 }
 
 extension MigrationTestTable.Ordering {

@@ -113,6 +113,15 @@ extension News: KeyedRecord {
     static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .userID: self.userID
+        case .dict: self.dict
+        }
+    }
 }
 
 extension News.Ordering {

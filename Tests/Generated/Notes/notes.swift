@@ -94,6 +94,14 @@ extension Note: KeyedRecord {
     static func bind(key: Date, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .date: self.date
+        case .content: self.content
+        }
+    }
 }
 
 extension Note.Ordering {

@@ -109,6 +109,15 @@ extension Student: KeyedRecord {
     static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .name: self.name
+        case .gender: self.gender
+        }
+    }
 }
 
 extension Student.Ordering {

@@ -191,6 +191,23 @@ extension TestTable: KeyedRecord {
     static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .rowID: self.rowID
+        case .name: self.name
+        case .age: self.age
+        case .isCelebrity: self.isCelebrity
+        case .bolbData: self.bolbData
+        case .progress: self.progress
+        case .nilText: self.nilText
+        case .defaultText: self.defaultText
+        case .defaultInt: self.defaultInt
+        case .defaultReal: self.defaultReal
+        case .timeStamp: self.timeStamp
+        }
+    }
 }
 
 extension TestTable.Ordering {

@@ -197,6 +197,22 @@ extension Ticket: KeyedRecord {
     public static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    public func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .`self`: self.`self`
+        case .tier: self.tier
+        case .status: self.status
+        case .note: self.note
+        case .lineBreak: self.lineBreak
+        case .small: self.small
+        case .rating: self.rating
+        case .fullName: self.fullName
+        case .flag: self.flag
+        }
+    }
 }
 
 extension Ticket.Ordering {
@@ -353,6 +369,14 @@ extension Level: KeyedRecord {
     public static func bind(key: Code, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    public func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .code: self.code
+        case .label: self.label
+        }
+    }
 }
 
 extension Level.Ordering {
@@ -474,6 +498,14 @@ extension SwitchState: KeyedRecord {
     /// Binds a primary key to its parameters, in key order.
     public static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
+    }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    public func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .on: self.on
+        }
     }
 }
 
@@ -618,6 +650,15 @@ extension Account: KeyedRecord {
     /// Binds a primary key to its parameters, in key order.
     public static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
+    }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    public func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .email: self.email
+        case .created: self.created
+        }
     }
 }
 

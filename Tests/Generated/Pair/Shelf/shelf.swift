@@ -99,6 +99,14 @@ extension Volume: KeyedRecord {
     public static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    public func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .title: self.title
+        }
+    }
 }
 
 extension Volume.Ordering {

@@ -126,6 +126,16 @@ extension Entry: KeyedRecord {
     public static func bind(key: Int64, to statement: Statement) {
         statement.bind(key, at: 1)
     }
+
+    /// The record's value in `column`, as the column binds it: where `fetchAll(after:)` pages from.
+    public func value(of column: Column) -> any DatabaseValueConvertible {
+        switch column {
+        case .id: self.id
+        case .written: self.written
+        case .mood: self.mood
+        case .text: self.text
+        }
+    }
 }
 
 extension Entry.Ordering {
