@@ -72,6 +72,6 @@ import Testing
         #expect(model.initParameters.map(\.defaultValue) == [nil, nil, nil, "nil"])
         #expect(model.columnCases.map(\.rawValueLiteral) == [nil, nil, nil, #""author_name""#])
         #expect(model.typedColumns.map(\.type) == ["Int64", "String", "Book.Kind", "String?"])
-        #expect(model.reads.map(\.expression) == (0..<4).map { "statement.value(at: \($0))" })
+        #expect(model.reads.map(\.expression) == (0..<4).map { "try statement.value(at: \($0))" })
     }
 }

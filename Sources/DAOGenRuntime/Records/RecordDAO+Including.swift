@@ -170,3 +170,39 @@ extension RecordDAO {
         return records
     }
 }
+
+extension RecordDAO where Record: KeyedRecord {
+    /// The rows that follow `cursor` in `orderBy` then the primary key (``fetchAll(orderBy:after:limit:offset:)``),
+    /// each with what `relation` relates to it: a "load more" page of parents with their related rows.
+    @inlinable
+    public func fetchAll<Relation: IncludableRelation>(
+        orderBy: [SQLOrdering<Record.Column>] = [], after cursor: Record, limit: Int? = nil, offset: Int? = nil,
+        including relation: (Record.Columns) -> Relation
+    ) throws -> [Including<Record, Relation.Related>] where Relation.Record == Record {
+        let paged = Self.paged(after: cursor, where: nil, arguments: [], orderBy: orderBy)
+        return try fetchIncluding(
+            relation(Record.columns), where: paged.condition, arguments: paged.arguments, orderBy: paged.orderBy, limit: limit, offset: offset)
+    }
+
+    /// The rows matching `condition` that follow `cursor`, each with what `relation` relates to it (see
+    /// ``fetchAll(orderBy:after:limit:offset:including:)``).
+    @inlinable
+    public func fetchAll<Relation: IncludableRelation>(
+        where condition: SQLCondition<Record>, orderBy: [SQLOrdering<Record.Column>] = [], after cursor: Record, limit: Int? = nil,
+        offset: Int? = nil, including relation: (Record.Columns) -> Relation
+    ) throws -> [Including<Record, Relation.Related>] where Relation.Record == Record {
+        let paged = Self.paged(after: cursor, where: condition.sql, arguments: condition.arguments, orderBy: orderBy)
+        return try fetchIncluding(
+            relation(Record.columns), where: paged.condition, arguments: paged.arguments, orderBy: paged.orderBy, limit: limit, offset: offset)
+    }
+
+    /// The rows matching the condition built from the record's typed columns that follow `cursor`, each
+    /// with what `relation` relates to it (see ``fetchAll(orderBy:after:limit:offset:including:)``).
+    @inlinable
+    public func fetchAll<Relation: IncludableRelation>(
+        where condition: (Record.Columns) -> SQLCondition<Record>, orderBy: [SQLOrdering<Record.Column>] = [], after cursor: Record,
+        limit: Int? = nil, offset: Int? = nil, including relation: (Record.Columns) -> Relation
+    ) throws -> [Including<Record, Relation.Related>] where Relation.Record == Record {
+        try fetchAll(where: condition(Record.columns), orderBy: orderBy, after: cursor, limit: limit, offset: offset, including: relation)
+    }
+}

@@ -49,11 +49,22 @@ extension RecordDAO where Record: KeyedRecord {
         after cursor: Record, where condition: String?, arguments: [any DatabaseValueConvertible],
         orderBy: [SQLOrdering<Record.Column>], limit: Int?, offset: Int?
     ) throws -> [Record] {
-        let order = Self.pagingOrder(orderBy)
+        let paged = Self.paged(after: cursor, where: condition, arguments: arguments, orderBy: orderBy)
+        return try fetchRecords(where: paged.condition, arguments: paged.arguments, orderBy: paged.orderBy, limit: limit, offset: offset)
+    }
+
+    /// The WHERE clause, its arguments and the ORDER BY terms of the rows after `cursor` in
+    /// ``pagingOrder(_:)`` that also match `condition` (whose placeholders take `arguments`) when there
+    /// is one.
+    @inlinable
+    static func paged(
+        after cursor: Record, where condition: String?, arguments: [any DatabaseValueConvertible], orderBy: [SQLOrdering<Record.Column>]
+    ) -> (condition: String, arguments: [any DatabaseValueConvertible], orderBy: [SQLOrdering<Record.Column>]) {
+        let order = pagingOrder(orderBy)
         let keyset = RecordSQL.keysetCondition(order.map { term in
             RecordSQL.KeysetTerm(column: term.column.rawValue, isDescending: term.isDescending, value: cursor.value(of: term.column))
         })
         let combined = condition.map { "(" + $0 + ") AND (" + keyset.sql + ")" } ?? keyset.sql
-        return try fetchRecords(where: combined, arguments: arguments + keyset.arguments, orderBy: order, limit: limit, offset: offset)
+        return (combined, arguments + keyset.arguments, order)
     }
 }
