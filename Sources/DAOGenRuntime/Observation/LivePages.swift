@@ -8,7 +8,7 @@ import Observation
 /// Make one with a DAO's `livePages(where:orderBy:pageSize:)`. It fetches its first page when made,
 /// then ``loadMore()`` fetches the next one (keyset paging: the rows after the last one loaded). After
 /// each commit that changed a table its fetch read (also another process's, as
-/// ``Database/observe(_:)`` sees them), it refetches the loaded window in one statement, which also
+/// ``Database/observe(throttle:_:)`` sees them), it refetches the loaded window in one statement, which also
 /// tells whether there are more rows: ``records`` is then what one `fetchAll` of that many rows in that
 /// order returns. Releasing the object stops its observation.
 ///

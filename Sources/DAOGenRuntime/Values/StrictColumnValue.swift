@@ -3,7 +3,7 @@ import CSQLite
 /// A value that a NOT NULL column of a STRICT table holds exactly: an `Int64` in an INTEGER (or INT)
 /// column, a `Double` in a REAL column. SQLite refuses to store anything else there (and converts an
 /// integer stored into REAL to REAL), so the generated `init(row:)` of a STRICT table's record reads such
-/// a column with ``Statement/value(strictAt:)``: one call to SQLite and no type test, where
+/// a column with ``Statement/value(strictAt:as:)``: one call to SQLite and no type test, where
 /// ``DatabaseValueConvertible/read(from:at:)`` tests the stored value's type first.
 ///
 /// Only for the columns of the record's own table, read by the statements of its DAO (whose columns
