@@ -9,10 +9,10 @@ import Observation
 /// then ``loadMore()`` fetches the next one (keyset paging: the rows after the last one loaded). The
 /// window is `pageSize` rows times the pages asked for (the first, and each ``loadMore()`` that fetched
 /// one). After each commit that changed a table its fetch read (also another process's, as
-/// ``Database/observe(throttle:_:)`` sees them), it refetches the window in one statement that reads one row more,
-/// which tells whether there are more: ``records`` is then what one `fetchAll` of the window's number of
-/// rows in that order returns, and ``hasMore`` whether rows follow them. Releasing the object stops its
-/// observation.
+/// ``Database/observe(throttle:_:)`` sees them), it refetches the window in one statement that reads one
+/// row more, which tells whether there are more: ``records`` is then what one `fetchAll` of the window's
+/// number of rows in that order returns, and ``hasMore`` whether rows follow them. Releasing the object
+/// stops its observation.
 ///
 /// Fetches run on other threads and may finish out of order; the list publishes only a fetch that began
 /// after the one it shows, so it never goes back to an older snapshot, and a page is appended only when
