@@ -107,4 +107,68 @@ import Testing
         while title.value != "Changed" { try await Task.sleep(for: .milliseconds(5)) }
         #expect(fetches.value == 2)
     }
+
+    @Test func findByPrimaryKeyOnAnotherIntegerKeyedTableIsRowPrecise() async throws {
+        let fetches = LockedBox(0)
+        let library = self.library
+        let ada = try #require(try library.author.find(id: watched.authorId))
+        var others = try (0..<3).map { try library.author.insert(Author(name: "Other \($0)")) }
+        var names = library.database.observe {
+            fetches.value += 1
+            return try library.author.find(primaryKey: ada.id!)?.name
+        }.makeAsyncIterator()
+        #expect(try await names.next() == "Ada")
+        for number in 0..<200 {
+            others[number % 3].name = "Other \(number)"
+            try library.author.update(others[number % 3])
+        }
+        var renamed = ada
+        renamed.name = "Ada Lovelace"
+        try library.author.update(renamed)
+        #expect(try await names.next() == "Ada Lovelace")
+        #expect(fetches.value == 2, "t_author's id is its INTEGER PRIMARY KEY: only the commit of its row refetches")
+    }
+
+    /// The documented limit: a TEXT primary key (`member.card_number`, a rowid table) and a composite one
+    /// (`loan`, WITHOUT ROWID) count as reads of the whole table, so commits to other rows refetch; the
+    /// values stay right.
+    @Test func textAndCompositeKeysAreReadsOfTheWholeTable() async throws {
+        let memberFetches = LockedBox(0), loanFetches = LockedBox(0)
+        let library = self.library
+        let joined = Date(timeIntervalSince1970: 0)
+        let watchedMember = try library.member.insert(Member(cardNumber: "C-1", name: "Ada", joined: joined))
+        var otherMember = try library.member.insert(Member(cardNumber: "C-2", name: "Bea", joined: joined))
+        var loan = try library.loan.insert(Loan(memberCard: "C-1", bookId: watched.id!, due: joined))
+        var otherLoan = try library.loan.insert(Loan(memberCard: "C-2", bookId: watched.id!, due: joined))
+        let loanBookID = loan.bookId
+        var members = library.database.observe {
+            memberFetches.value += 1
+            return try library.member.find(cardNumber: watchedMember.cardNumber)?.name
+        }.makeAsyncIterator()
+        var loans = library.database.observe {
+            loanFetches.value += 1
+            return try library.loan.find(memberCard: "C-1", bookId: loanBookID)?.returned
+        }.makeAsyncIterator()
+        #expect(try await members.next() == "Ada")
+        #expect(try await loans.next() == false)
+        for number in 0..<20 {
+            otherMember.name = "Bea \(number)"
+            try library.member.update(otherMember)
+            otherLoan.returned.toggle()
+            try library.loan.update(otherLoan)
+        }
+        // Commits to other rows refetch (waited for: several commits may make one fetch).
+        let deadline = ContinuousClock.now + .seconds(10)
+        while (memberFetches.value < 2 || loanFetches.value < 2) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(memberFetches.value >= 2 && loanFetches.value >= 2, "\(memberFetches.value), \(loanFetches.value)")
+        var renamed = watchedMember
+        renamed.name = "Ada Lovelace"
+        try library.member.update(renamed)
+        loan.returned = true
+        try library.loan.update(loan)
+        #expect(try await members.next() == "Ada Lovelace")
+        #expect(try await loans.next() == true)
+    }
 }

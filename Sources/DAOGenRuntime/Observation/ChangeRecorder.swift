@@ -59,22 +59,9 @@ struct CommitLog: Sendable {
     func changes() -> DatabaseChanges {
         var byIndex: [Int32: TableChanges] = [:]
         for entry in entries {
-            var table = byIndex[entry.table] ?? TableChanges()
-            switch entry.operation {
-            case .insert:
-                table.inserted.insert(entry.rowid)
-            case .update:
-                table.updated.insert(entry.rowid)
-            case .delete:
-                // A row inserted or updated earlier in the commit and deleted now is gone: deleting
-                // it first, as a consumer does, must leave it gone.
-                table.inserted.remove(entry.rowid)
-                table.updated.remove(entry.rowid)
-                table.deleted.insert(entry.rowid)
-            case .unreported:
-                table.isComplete = false
-            }
-            byIndex[entry.table] = table
+            // Changed in place in the dictionary: a copy taken out and stored back would share the sets'
+            // storage, so each insert would copy a whole set (50,000 rows took 16.7 G instructions).
+            byIndex[entry.table, default: TableChanges()].apply(entry.operation, to: entry.rowid)
         }
         var result: [String: TableChanges] = [:]
         for (index, table) in byIndex {
@@ -83,6 +70,26 @@ struct CommitLog: Sendable {
         }
         for name in untracked { result[name] = .incomplete }
         return DatabaseChanges(tables: result)
+    }
+}
+
+extension TableChanges {
+    /// Adds what one entry of a commit log says.
+    fileprivate mutating func apply(_ operation: CommitLog.Operation, to rowid: Int64) {
+        switch operation {
+        case .insert:
+            inserted.insert(rowid)
+        case .update:
+            updated.insert(rowid)
+        case .delete:
+            // A row inserted or updated earlier in the commit and deleted now is gone: deleting
+            // it first, as a consumer does, must leave it gone.
+            inserted.remove(rowid)
+            updated.remove(rowid)
+            deleted.insert(rowid)
+        case .unreported:
+            isComplete = false
+        }
     }
 }
 

@@ -6,11 +6,18 @@ import Observation
 /// only what is shown.
 ///
 /// Make one with a DAO's `livePages(where:orderBy:pageSize:)`. It fetches its first page when made,
-/// then ``loadMore()`` fetches the next one (keyset paging: the rows after the last one loaded). After
-/// each commit that changed a table its fetch read (also another process's, as
-/// ``Database/observe(throttle:_:)`` sees them), it refetches the loaded window in one statement, which also
-/// tells whether there are more rows: ``records`` is then what one `fetchAll` of that many rows in that
-/// order returns. Releasing the object stops its observation.
+/// then ``loadMore()`` fetches the next one (keyset paging: the rows after the last one loaded). The
+/// window is `pageSize` rows times the pages asked for (the first, and each ``loadMore()`` that fetched
+/// one). After each commit that changed a table its fetch read (also another process's, as
+/// ``Database/observe(throttle:_:)`` sees them), it refetches the window in one statement that reads one
+/// row more, which tells whether there are more: ``records`` is then what one `fetchAll` of the window's
+/// number of rows in that order returns, and ``hasMore`` whether rows follow them. Releasing the object
+/// stops its observation.
+///
+/// Fetches run on other threads and may finish out of order; the list publishes only a fetch that began
+/// after the one it shows, so it never goes back to an older snapshot, and a page is appended only when
+/// no newer refetch came in while it was read (otherwise the window and the page are read again in one
+/// statement).
 ///
 /// ```swift
 /// struct Feed: View {
@@ -35,14 +42,16 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
 
     /// How many rows a page adds.
     @ObservationIgnored public let pageSize: Int
-    /// How many rows the window holds: what a refetch after a commit reads.
-    @ObservationIgnored private let window: WindowSize
+    /// How many rows the window holds, and the order in which fetches began.
+    @ObservationIgnored private let window: WindowState
     /// Fetches the first `count` rows of the ordering.
     @ObservationIgnored private let fetchWindow: @Sendable (Int) throws -> [Record]
     /// Fetches `count` rows after a record in the ordering.
     @ObservationIgnored private let fetchAfter: @Sendable (Record, Int) throws -> [Record]
     /// The task that feeds the window's refetches; cancelled when the object is released.
     @ObservationIgnored private var feed: Task<Void, Never>?
+    /// The sequence number of the window fetch ``records`` shows; -1 before the first.
+    @ObservationIgnored private var shownSequence = -1
     /// True until the first window is in.
     @ObservationIgnored private var awaitsFirstPage = true
     /// True while ``loadMore()`` fetches a page.
@@ -57,15 +66,16 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
         database: Database, pageSize: Int, fetchWindow: @escaping @Sendable (Int) throws -> [Record],
         fetchAfter: @escaping @Sendable (Record, Int) throws -> [Record]
     ) {
-        let window = WindowSize(max(pageSize, 1))
+        let window = WindowState(max(pageSize, 1))
         self.pageSize = max(pageSize, 1)
         self.window = window
         self.fetchWindow = fetchWindow
         self.fetchAfter = fetchAfter
-        // One more row than the window tells whether there are more.
+        // Every fetch is delivered (they never compare equal): this object compares with what it shows,
+        // since a refetch outside the observation may have changed it since the observation's last value.
         let outcomes = database.observe { () -> WindowFetch<Record> in
-            let size = window.value
-            return WindowFetch(size: size) { try fetchWindow(size + 1) }
+            let (size, sequence) = window.begin()
+            return WindowFetch(size: size, sequence: sequence) { try fetchWindow(size + 1) }
         }
         feed = Task { [weak self] in
             do {
@@ -84,7 +94,8 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
     }
 
     /// Fetches the next page, when there is one. Called while a fetch runs (the first page's, or a page
-    /// before), it runs once that fetch is in; called when ``hasMore`` is false, it does nothing.
+    /// before), it runs once that fetch is in (several such calls count as one); called when ``hasMore``
+    /// is false, it does nothing.
     public func loadMore() {
         guard !isLoading else {
             loadRequested = true
@@ -92,26 +103,29 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
         }
         guard hasMore, let last = records.last else { return }
         fetchesPage = true
-        let fetchAfter = fetchAfter, count = pageSize + 1
+        let fetchAfter = fetchAfter, count = pageSize + 1, window = window
         Task { [weak self] in
-            let page = await Task.detached { Result { try fetchAfter(last, count) } }.value
-            self?.finishPage(page, after: last)
+            let (page, sequence) = await Task.detached { () -> (Result<[Record], any Error>, Int) in
+                let sequence = window.nextSequence()
+                return (Result { try fetchAfter(last, count) }, sequence)
+            }.value
+            self?.finishPage(page, after: last, sequence: sequence)
         }
     }
 
-    /// Appends a fetched page, when the list still ends with the record it was fetched after.
-    private func finishPage(_ page: Result<[Record], any Error>, after last: Record) {
+    /// Appends a fetched page, when the list still ends with the record it was fetched after and no
+    /// window fetch that began after the page's has been published (it may have seen a commit the page
+    /// did not); otherwise reads the window with the page in one statement.
+    private func finishPage(_ page: Result<[Record], any Error>, after last: Record, sequence: Int) {
         fetchesPage = false
         switch page {
-        case .success(let rows) where records.last == last:
-            let added = rows.prefix(pageSize)
-            records += added
-            window.value = records.count
+        case .success(let rows) where records.last == last && shownSequence < sequence:
+            records += rows.prefix(pageSize)
+            window.size += pageSize
             hasMore = rows.count > pageSize
             if error != nil { error = nil }
         case .success:
-            // A refetch changed the list meanwhile: read the window again, with the page added.
-            window.value = records.count + pageSize
+            window.size += pageSize
             refreshWindow()
         case .failure(let failure):
             error = failure
@@ -119,13 +133,15 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
         loadNextIfRequested()
     }
 
-    /// Publishes a refetch of the window, when it was made for the window's present size; otherwise
-    /// (a page was added since) reads the window again.
+    /// Publishes a fetch of the window, unless a fetch that began after it is shown already; a fetch
+    /// made for another size than the window's (a page was added since it began) reads the window again.
     private func apply(_ outcome: WindowFetch<Record>) {
-        guard outcome.size == window.value else {
+        guard outcome.sequence > shownSequence else { return }
+        guard outcome.size == window.size else {
             refreshWindow()
             return
         }
+        shownSequence = outcome.sequence
         switch outcome.rows {
         case .success(let rows):
             let loaded = Array(rows.prefix(outcome.size))
@@ -144,10 +160,13 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
 
     /// Reads the window at its present size outside the observation, and publishes it.
     private func refreshWindow() {
-        let size = window.value, fetchWindow = fetchWindow
+        let fetchWindow = fetchWindow, window = window
         Task { [weak self] in
-            let rows = await Task.detached { Result { try fetchWindow(size + 1) } }.value
-            self?.apply(WindowFetch(size: size, rows: rows))
+            let outcome = await Task.detached { () -> WindowFetch<Record> in
+                let (size, sequence) = window.begin()
+                return WindowFetch(size: size, sequence: sequence) { try fetchWindow(size + 1) }
+            }.value
+            self?.apply(outcome)
         }
     }
 
@@ -159,43 +178,60 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
     }
 }
 
-/// One fetch of a ``LivePages`` window: its size and what it read. Two failures are never equal, so
-/// that every failed fetch is delivered.
+/// One fetch of a ``LivePages`` window: its size, when it began, and what it read. Never equal to
+/// another, so that the observation delivers every fetch.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 private struct WindowFetch<Record: DatabaseRecord & Equatable>: Equatable, Sendable {
     /// The number of rows the window held when the fetch began.
     let size: Int
+    /// The fetch's place in the order in which the list's fetches began.
+    let sequence: Int
     /// The rows read (one more than `size` when more follow), or the error.
     let rows: Result<[Record], any Error>
 
-    init(size: Int, rows: Result<[Record], any Error>) {
-        self.size = size
-        self.rows = rows
-    }
-
     /// Runs `fetch`, keeping its error.
-    init(size: Int, _ fetch: () throws -> [Record]) {
-        self.init(size: size, rows: Result { try fetch() })
+    init(size: Int, sequence: Int, _ fetch: () throws -> [Record]) {
+        self.size = size
+        self.sequence = sequence
+        self.rows = Result { try fetch() }
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        guard lhs.size == rhs.size, case .success(let left) = lhs.rows, case .success(let right) = rhs.rows else { return false }
-        return left == right
+        false
     }
 }
 
-/// The number of rows a ``LivePages`` window holds, read by the observation's fetches on other threads.
-private final class WindowSize: @unchecked Sendable {
+/// The number of rows a ``LivePages`` window holds, read by fetches on other threads, and the counter
+/// that numbers the fetches in the order they begin. A fetch takes its number just before its statement
+/// starts, so it sees every commit made before a fetch with a smaller number took its own.
+private final class WindowState: @unchecked Sendable {
     private let lock = NSLock()
-    private var size: Int
+    private var rows: Int
+    private var sequence = 0
 
     init(_ size: Int) {
-        self.size = size
+        rows = size
     }
 
-    /// The size; setting it changes what the next refetch reads.
-    var value: Int {
-        get { lock.withLock { size } }
-        set { lock.withLock { size = newValue } }
+    /// The size; setting it changes what the next fetch of the window reads.
+    var size: Int {
+        get { lock.withLock { rows } }
+        set { lock.withLock { rows = newValue } }
+    }
+
+    /// The window's size and the next sequence number, read together as a window fetch begins.
+    func begin() -> (size: Int, sequence: Int) {
+        lock.withLock {
+            sequence += 1
+            return (rows, sequence)
+        }
+    }
+
+    /// The next sequence number, as a page fetch begins.
+    func nextSequence() -> Int {
+        lock.withLock {
+            sequence += 1
+            return sequence
+        }
     }
 }

@@ -18,8 +18,8 @@ public enum NotesCommand {
                notes [--file PATH] watch
         `search` lists the notes that hold every word (FTS5 query syntax: OR, NOT, "a phrase", pre*),
         best match first.
-        `watch` prints the notes again each time they change, also when another process (another
-        `notes add`, the sqlite3 shell) changes them; Ctrl-C ends it.
+        `watch` prints the notes, then which ones each change adds (+), changes (~) or deletes (-),
+        also when another process (another `notes add`, the sqlite3 shell) changes them; Ctrl-C ends it.
         The notes live in PATH (default: notes.sqlite in the current directory).
         """
 
@@ -53,14 +53,51 @@ public enum NotesCommand {
         }
     }
 
-    /// Prints the notes in the file at `path` at once and after every change (`notes watch`), through
-    /// `observe`; returns after `updates` listings, or never when it is nil.
+    /// `notes watch`: prints the notes in the file at `path`, then, after each commit that changed
+    /// notes, which ones: `+ ID ...` added, `~ ID ...` changed, `- ID` deleted. See ``watch(_:updates:print:)``.
     public static func watch(path: String, updates: Int? = nil, print: @Sendable (String) -> Void) async throws {
         let database = try NotesDatabase.open(path: path)
         defer { try? database.close() }
-        var printed = 0
-        for try await notes in database.observe({ db in try db.note.fetchAll(orderBy: [.id.ascending]) }) {
-            print("\(notes.count) note(s)" + (notes.isEmpty ? "" : "\n" + listing(notes)))
+        try await watch(database, updates: updates, print: print)
+    }
+
+    /// Prints the notes at once, then, after each commit that changed notes, which ones, read from the
+    /// change feed (`changes()`): the rowids a commit inserted, updated or deleted, which are the notes'
+    /// ids. A commit whose rows the feed does not know (another process's: another `notes add`, the
+    /// sqlite3 shell) names the table as incomplete, and the notes are compared with those printed before.
+    /// Returns after `updates` prints (the first listing counts as one), or never when it is nil.
+    public static func watch(_ database: NotesDatabase, updates: Int? = nil, print: @Sendable (String) -> Void) async throws {
+        // Subscribed before the first listing: no commit after it is missed.
+        let feed = database.changes()
+        var known = try Dictionary(uniqueKeysWithValues: database.note.fetchAll(orderBy: [.id.ascending]).map { ($0.id!, $0) })
+        let all = known.values.sorted { $0.id! < $1.id! }
+        print("\(known.count) note(s)" + (all.isEmpty ? "" : "\n" + listing(all)))
+        var printed = 1
+        if let updates, printed >= updates { return }
+        for await change in feed {
+            guard let rows = change.tables["note"] else { continue }
+            // The notes as they are now, for the ids the commit names (every note when it names none).
+            let current: [Int64: Note]
+            let ids: Set<Int64>
+            if rows.isComplete {
+                ids = rows.inserted.union(rows.updated).union(rows.deleted)
+                current = try Dictionary(uniqueKeysWithValues: ids.compactMap { id in try database.note.find(id: id).map { (id, $0) } })
+            } else {
+                current = try Dictionary(uniqueKeysWithValues: database.note.fetchAll().map { ($0.id!, $0) })
+                ids = Set(known.keys).union(current.keys)
+            }
+            var lines: [String] = []
+            for id in ids.sorted() {
+                switch (known[id], current[id]) {
+                case (nil, let note?): lines.append("+ " + listing([note]))
+                case (let old?, let note?) where old != note: lines.append("~ " + listing([note]))
+                case (_?, nil): lines.append("- \(id)")
+                default: continue
+                }
+                known[id] = current[id]
+            }
+            guard !lines.isEmpty else { continue }
+            print(lines.joined(separator: "\n"))
             printed += 1
             if let updates, printed >= updates { return }
         }
