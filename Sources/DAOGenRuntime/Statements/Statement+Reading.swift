@@ -295,7 +295,20 @@ extension Statement {
     ///   exactly a `Value`.
     @inlinable
     public func value<Value: DatabaseValueConvertible>(at index: Int32, as type: Value.Type = Value.self) throws -> Value {
-        try Value.read(from: self, at: index)
+        if columnOffset == 0 {
+            return try Value.read(from: self, at: index)
+        }
+        return try shiftedValue(at: index)
+    }
+
+    /// ``value(at:as:)`` inside a nested record: `Value` reads the row's own index, with the offset off, so
+    /// that a `read(from:at:)` built on ``value(at:as:)`` does not add it twice.
+    @usableFromInline
+    func shiftedValue<Value: DatabaseValueConvertible>(at index: Int32) throws -> Value {
+        let offset = columnOffset
+        columnOffset = 0
+        defer { columnOffset = offset }
+        return try Value.read(from: self, at: index &+ offset)
     }
 
     /// The column at 0-based `index` read through `Value`'s ``DatabaseValueConvertible/fromDatabaseValue(_:)``:
