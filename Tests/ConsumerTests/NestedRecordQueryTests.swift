@@ -65,6 +65,18 @@ import Testing
         #expect(rows[0].b?.userID == nil && rows[0].b?.dict == nil)
     }
 
+    @Test func aQueryOfOneStarTermReturnsItsRecord() throws {
+        let news = try NewsCacheDatabase.open(path: file.directory.appending(path: "news.sqlite").path(percentEncoded: false)).news
+        let first = try news.insert(News(userID: "u1", dict: nil))
+        let second = try news.insert(News(userID: "u2", dict: nil))
+        let previous: News? = try news.previous(id: second.id!)
+        #expect(previous == first)
+        #expect(try news.previous(id: first.id!) == nil)  // no item before it
+        #expect(try news.previous(id: 99) == nil)  // no item 99
+        let each: [News?] = try news.previousOfEach()
+        #expect(each == [nil, first])
+    }
+
     @Test func aViewIsARecordToo() throws {
         let rows: [Author.WithShelf] = try library.author.withShelf()
         #expect(rows.map(\.author) == [author])
