@@ -29,6 +29,28 @@ public struct AnalyzedQuery: Sendable {
         public var value: Value
     }
 
+    /// A result term `t.*` of a table or view of the statement, read as one property holding `t`'s
+    /// record (docs/SchemaFormat.md, "Nested records").
+    public struct NestedRecord: Sendable, Hashable {
+        /// The term as written, `loan.*`.
+        public var term: String
+        /// The Swift property name, not escaped: lowerCamelCase of the alias, else of the record's name.
+        public var swiftName: String
+        /// The record's Swift type, `Book`.
+        public var typeName: String
+        /// The result columns the record is read from, in the record's column order.
+        public var columns: Range<Int>
+        /// For a record that may have no row (an outer join's nullable side, or an aggregate query without
+        /// GROUP BY): the result column, one of its key (else NOT NULL) columns, whose NULL means no row;
+        /// nil when a row is always there.
+        public var missingWhenNullAt: Int?
+
+        /// True when the property is Optional.
+        public var isOptional: Bool { missingWhenNullAt != nil }
+        /// The Swift spelling of the property's type, `?` included.
+        public var swiftTypeName: String { typeName + (isOptional ? "?" : "") }
+    }
+
     /// What the method returns.
     public enum Shape: Sendable, Hashable {
         /// INSERT / UPDATE / DELETE without RETURNING: the number of rows changed.
@@ -37,6 +59,8 @@ public struct AnalyzedQuery: Sendable {
         case record
         /// One result column: its values.
         case single
+        /// One result term `t.*` and nothing else, but not the owning table's row: `t`'s record (`records[0]`).
+        case nestedRecord
         /// Several result columns: a struct nested in the record, named after the query.
         case structure(name: String)
     }
@@ -46,5 +70,7 @@ public struct AnalyzedQuery: Sendable {
     public var tableName: String
     public var parameters: [Parameter]
     public var columns: [ResultColumn]
+    /// The result terms `t.*` read as records, in result order; the other columns are properties of their own.
+    public var records: [NestedRecord] = []
     public var shape: Shape
 }

@@ -21,6 +21,24 @@ struct ValueFacts {
 struct ColumnFacts {
     var name: String?
     var value: ValueFacts
+    /// For a column of a result term `t.*` of a table or view, where it comes from: what a nested record
+    /// is read from (kept in a simple SELECT's own result only).
+    var star: StarTerm?
+}
+
+/// A result term `q.*` whose source is a table or view of the schema.
+struct StarTerm {
+    /// The term's position among the result terms of its SELECT.
+    var position: Int
+    /// The qualifier as written: the source's alias, else its name.
+    var qualifier: String
+    /// The source's alias, when written.
+    var alias: String?
+    /// The table's or view's SQL name.
+    var source: String
+    /// True when the source may have no row: it is on a nullable side of an outer join, or the query is an
+    /// aggregate query without GROUP BY.
+    var mayBeMissing: Bool
 }
 
 /// Whether each result column can be NULL, decided on the statement's syntax (`SelectParser`) and
@@ -37,6 +55,10 @@ extension QueryAnalyzer {
         var isNullable = false
         /// Columns `*` leaves out (the right side's `USING` / `NATURAL` columns), lowercased.
         var hidden: Set<String> = []
+        /// The name of the table or view of the schema it is (nil for a common table, a subquery or a function).
+        var schemaName: String?
+        /// Its alias, when written.
+        var alias: String?
     }
 
     /// The sources of one SELECT arm and whether it is an aggregate query without GROUP BY.
@@ -71,7 +93,8 @@ extension QueryAnalyzer {
             let ordering = statement.arms.count == 1 ? statement.ordering : []
             guard let columns = facts(of: arm, ordering: ordering, scopes: scopes, commonTables: tables) else { return nil }
             if position == 0 {
-                merged = columns
+                // A nested record is read from a simple SELECT's own `t.*` only.
+                merged = statement.arms.count == 1 ? columns : columns.map { ColumnFacts(name: $0.name, value: $0.value) }
                 continue
             }
             guard merged.count == columns.count else { return nil }
@@ -157,7 +180,7 @@ extension QueryAnalyzer {
                 }
                 return true
             }
-            for term in body.terms {
+            for (position, term) in body.terms.enumerated() {
                 switch term {
                 case .all:
                     for source in sources {
@@ -167,6 +190,12 @@ extension QueryAnalyzer {
                     guard let source = sources.last(where: { $0.qualifier.caseInsensitiveCompare(qualifier) == .orderedSame }),
                           append(source, hiding: false)
                     else { return nil }
+                    if let name = source.schemaName, let count = source.columns?.count {
+                        let star = StarTerm(
+                            position: position, qualifier: qualifier, alias: source.alias, source: name,
+                            mayBeMissing: source.isNullable || scope.bareColumnsMayBeNull)
+                        for index in (columns.count - count)..<columns.count { columns[index].star = star }
+                    }
                 case let .expression(expression, alias):
                     let value = evaluate(expression, in: [scope] + scopes, commonTables, aggregated: false)
                     var name = alias
@@ -185,14 +214,16 @@ extension QueryAnalyzer {
         switch item.kind {
         case let .named(name):
             var columns: [ColumnFacts]?
+            var schemaName: String?
             if let given = commonTables[name.lowercased()] {
                 columns = given
             } else if let named = sourceColumns(named: name) {
                 columns = named.map { column in
                     ColumnFacts(name: column.name, value: ValueFacts(type: column.type, isNeverNull: column.isNeverNull))
                 }
+                schemaName = name
             }
-            sources.append(FactSource(qualifier: item.alias ?? name, columns: columns))
+            sources.append(FactSource(qualifier: item.alias ?? name, columns: columns, schemaName: schemaName, alias: item.alias))
         case let .subquery(statement):
             let columns = facts(of: statement, scopes: scopes, commonTables: commonTables)
             sources.append(FactSource(qualifier: item.alias ?? "", columns: columns))

@@ -109,6 +109,8 @@ struct QueryAnalyzer {
         let parameters = typeParameters(query, of: owner, statement: statement, shape: shape)
         let columns = typeColumns(query, of: owner, statement: statement, shape: shape)
         guard let parameters, let columns else { return nil }
+        let isSelect = shape.leadingKeyword == "SELECT" || shape.leadingKeyword == "WITH"
+        guard let records = isSelect ? nestedRecords(query, shape: shape, columns: columns) : [] else { return nil }
 
         let resultShape: AnalyzedQuery.Shape
         // SQLite traces a view's columns to its tables' (`columnOrigin`): only a table's query returns its record.
@@ -122,6 +124,8 @@ struct QueryAnalyzer {
             resultShape = .changes
         } else if isOwnRow && query.resultTypes.isEmpty {
             resultShape = .record
+        } else if records.count == 1 && records[0].columns == columns.indices {
+            resultShape = .nestedRecord
         } else if columns.count == 1 {
             resultShape = .single
         } else {
@@ -143,14 +147,21 @@ struct QueryAnalyzer {
                 return nil
             }
             var seen: [String: String] = [:]
-            for column in columns {
-                if let other = seen[column.swiftName] {
+            // A nested record is one property; the columns it is read from are not properties of their own.
+            let properties = columns.indices.compactMap { index -> (name: String, swiftName: String)? in
+                if let record = records.first(where: { $0.columns.contains(index) }) {
+                    return record.columns.lowerBound == index ? (record.term, record.swiftName) : nil
+                }
+                return (columns[index].name, columns[index].swiftName)
+            }
+            for property in properties {
+                if let other = seen[property.swiftName] {
                     diagnostics.error(
-                        "\(prefix): result columns '\(other)' and '\(column.name)' both become property '\(column.swiftName)'; rename one with AS",
+                        "\(prefix): result columns '\(other)' and '\(property.name)' both become property '\(property.swiftName)'; rename one with AS",
                         at: query.location(of: "sql"))
                     return nil
                 }
-                seen[column.swiftName] = column.name
+                seen[property.swiftName] = property.name
             }
             resultShape = .structure(name: name)
         }
@@ -158,7 +169,9 @@ struct QueryAnalyzer {
             diagnostics.error("\(prefix): 'returns: one' needs a statement that returns rows", at: query.location(of: "returns"))
             return nil
         }
-        return AnalyzedQuery(query: query, tableName: owner.name, parameters: parameters, columns: columns, shape: resultShape)
+        return AnalyzedQuery(
+            query: query, tableName: owner.name, parameters: parameters, columns: columns,
+            records: resultShape == .record ? [] : records, shape: resultShape)
     }
 
     // MARK: - Types written in types: and params:

@@ -75,10 +75,17 @@ extension TableModel {
                 } else {
                     read = "{ statement in try statement.value(at: 0, as: \(rowType).self) }"
                 }
+            case .nestedRecord:
+                let record = analyzed.records[0]
+                rowType = record.swiftTypeName
+                read = record.isOptional
+                    ? "{ statement in try \(Self.read(record)) as \(rowType) }"
+                    : "\(record.typeName).init(row:)"
             case let .structure(name):
                 rowType = "\(typeName).\(name)"
                 read = "\(typeName).\(name).init(row:)"
-                queryStructs.append(Self.structModel(name: name, query: query, columns: analyzed.columns, tableLiteral: sqlNameLiteral))
+                queryStructs.append(Self.structModel(
+                    name: name, query: query, columns: analyzed.columns, records: analyzed.records, tableLiteral: sqlNameLiteral))
             }
             let returnType: String
             var bodyLines: [String]
@@ -86,7 +93,8 @@ extension TableModel {
             case .changes:
                 returnType = "Int"
                 bodyLines = ["try statement.execute()", "return statement.changes"]
-            case .single where query.returnsOne && analyzed.columns[0].value.isOptional:
+            case .single where query.returnsOne && analyzed.columns[0].value.isOptional,
+                 .nestedRecord where query.returnsOne && analyzed.records[0].isOptional:
                 returnType = rowType
                 bodyLines = ["return try statement.fetchOne \(read) ?? nil"]
             default:
@@ -121,15 +129,39 @@ extension TableModel {
         queriesName = typeName + "Queries"
     }
 
-    /// A struct nested in the record holding one row of a query's result.
-    private static func structModel(name: String, query: Query, columns: [AnalyzedQuery.ResultColumn], tableLiteral: String) -> QueryStructModel {
-        let properties = columns.map { column in
-            let property = SwiftNaming.escaped(column.swiftName)
+    /// How a query's row reads a nested record (`Statement.record(columnsFrom:)`).
+    private static func read(_ record: AnalyzedQuery.NestedRecord) -> String {
+        let first = record.columns.lowerBound
+        guard let key = record.missingWhenNullAt else { return "statement.record(columnsFrom: \(first))" }
+        return "statement.record(columnsFrom: \(first), nilWhenNullAt: \(key))"
+    }
+
+    /// A struct nested in the record holding one row of a query's result: a property per result column,
+    /// except the columns of a nested record, which are one property together.
+    private static func structModel(
+        name: String, query: Query, columns: [AnalyzedQuery.ResultColumn], records: [AnalyzedQuery.NestedRecord], tableLiteral: String
+    ) -> QueryStructModel {
+        var properties: [QueryStructModel.Property] = []
+        var reads: [String] = []
+        for (index, column) in columns.enumerated() {
+            let record = records.first { $0.columns.contains(index) }
+            if let record, record.columns.lowerBound != index { continue }
+            let swiftName = record?.swiftName ?? column.swiftName
+            let property = SwiftNaming.escaped(swiftName)
             // `self` would hide the instance inside the initializer.
-            let parameterName = column.swiftName == "self" ? "selfValue" : property
-            return QueryStructModel.Property(
-                docLine: "Result column `\(SwiftLiteral.commentText(column.name))`.",
-                name: property, type: column.value.swiftName, parameterName: parameterName)
+            let parameterName = swiftName == "self" ? "selfValue" : property
+            if let record {
+                let missing = record.isOptional ? "; nil when no row was joined" : ""
+                properties.append(QueryStructModel.Property(
+                    docLine: "The `\(record.typeName)` of result columns `\(SwiftLiteral.commentText(record.term))`\(missing).",
+                    name: property, type: record.swiftTypeName, parameterName: parameterName))
+                reads.append("try " + read(record))
+            } else {
+                properties.append(QueryStructModel.Property(
+                    docLine: "Result column `\(SwiftLiteral.commentText(column.name))`.",
+                    name: property, type: column.value.swiftName, parameterName: parameterName))
+                reads.append("try " + JSONValueCode.read(at: index, type: column.value.type, tableLiteral: tableLiteral))
+            }
         }
         return QueryStructModel(
             name: name,
@@ -140,8 +172,8 @@ extension TableModel {
                     label: property.name, innerName: property.name == property.parameterName ? nil : property.parameterName,
                     type: property.type, isLast: offset == properties.count - 1)
             },
-            reads: properties.enumerated().map { offset, property in
-                ReadModel(property: property.name, index: offset, expression: "try " + JSONValueCode.read(at: offset, type: columns[offset].value.type, tableLiteral: tableLiteral))
+            reads: zip(properties, reads).enumerated().map { offset, pair in
+                ReadModel(property: pair.0.name, index: offset, expression: pair.1)
             })
     }
 }

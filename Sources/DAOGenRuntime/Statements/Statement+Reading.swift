@@ -293,9 +293,24 @@ extension Statement {
     ///
     /// - Throws: ``DAOGenError/invalidValue(column:value:expected:sql:)`` when the stored value is not
     ///   exactly a `Value`.
-    @inlinable
+    // Always inlined, the offset's test a slow path: left to the optimizer, the test made it call this
+    // method instead, 8% more instructions fetching a wide table (docs/Architecture.md, "Nested records").
+    @inlinable @inline(__always)
     public func value<Value: DatabaseValueConvertible>(at index: Int32, as type: Value.Type = Value.self) throws -> Value {
-        try Value.read(from: self, at: index)
+        if _slowPath(columnOffset != 0) {
+            return try shiftedValue(at: index)
+        }
+        return try Value.read(from: self, at: index)
+    }
+
+    /// ``value(at:as:)`` inside a nested record: `Value` reads the row's own index, with the offset off, so
+    /// that a `read(from:at:)` built on ``value(at:as:)`` does not add it twice.
+    @inlinable @inline(never)
+    func shiftedValue<Value: DatabaseValueConvertible>(at index: Int32) throws -> Value {
+        let offset = columnOffset
+        columnOffset = 0
+        defer { columnOffset = offset }
+        return try Value.read(from: self, at: index &+ offset)
     }
 
     /// The column at 0-based `index` read through `Value`'s ``DatabaseValueConvertible/fromDatabaseValue(_:)``:

@@ -21,6 +21,10 @@ public final class Statement {
     // Unchecked exclusivity: a statement is used by one thread at a time, under the connection's
     // lock, and the dynamic check showed on the hot path of every step.
     @exclusivity(unchecked) @usableFromInline var bindError: (any Error)?
+    /// Where the record being read begins in the current row: added to the index of every read a generated
+    /// record makes (``value(at:as:)``, ``value(strictAt:as:)``, ``json(at:table:)``). 0 except while
+    /// ``record(columnsFrom:as:)`` reads a record nested in a query's row.
+    @exclusivity(unchecked) @usableFromInline var columnOffset: Int32 = 0
     /// True once ``step()`` ran since the statement was last reset.
     @exclusivity(unchecked) @usableFromInline var needsReset = false
     /// True while a ``Database/withStatement(_:_:)`` closure is using this cached statement.

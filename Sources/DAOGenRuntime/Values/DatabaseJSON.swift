@@ -85,6 +85,7 @@ extension Statement {
     ///   is not Optional).
     @inlinable
     public func json<Value: Decodable>(at index: Int32, table: String) throws -> Value {
+        let index = index &+ columnOffset
         if isNull(at: index), let none = (Value.self as? any NullableValue.Type)?.null as? Value {
             return none
         }

@@ -35,6 +35,6 @@ extension Statement {
     /// `Value`'s (see ``StrictColumnValue``), read without a type test.
     @inlinable
     public func value<Value: StrictColumnValue>(strictAt index: Int32, as type: Value.Type = Value.self) -> Value {
-        Value.read(strict: self, at: index)
+        Value.read(strict: self, at: index &+ columnOffset)
     }
 }

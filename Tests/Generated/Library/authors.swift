@@ -177,3 +177,52 @@ extension AuthorDAO {
         }
     }
 }
+
+extension Author {
+    /// A row of query `withShelf`.
+    public struct WithShelf: Sendable, Hashable, Codable {
+        /// The `Author` of result columns `t_author.*`.
+        public var author: Author
+        /// The `AuthorShelf` of result columns `shelf.*`; nil when no row was joined.
+        public var shelf: AuthorShelf?
+
+        /// Creates a row.
+        public init(
+            author: Author,
+            shelf: AuthorShelf?
+        ) {
+            self.author = author
+            self.shelf = shelf
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.author = try statement.record(columnsFrom: 0)
+            self.shelf = try statement.record(columnsFrom: 4, nilWhenNullAt: 4)
+        }
+    }
+}
+
+/// The statements of the queries of `AuthorDAO`, prepared once per connection.
+private enum AuthorQueries {
+    static let withShelf = StatementKey(#"""
+        SELECT t_author.*, shelf.*
+        FROM t_author LEFT JOIN author_shelf AS shelf ON shelf.author_id = t_author.id
+        ORDER BY t_author.id
+        """#)
+}
+
+extension AuthorDAO {
+    /// Every author with the author's row of the view `author_shelf`.
+    ///
+    /// ```sql
+    /// SELECT t_author.*, shelf.*
+    /// FROM t_author LEFT JOIN author_shelf AS shelf ON shelf.author_id = t_author.id
+    /// ORDER BY t_author.id
+    /// ```
+    public func withShelf() throws -> [Author.WithShelf] {
+        try database.withStatement(AuthorQueries.withShelf) { statement in
+            return try statement.fetchAll(Author.WithShelf.init(row:))
+        }
+    }
+}

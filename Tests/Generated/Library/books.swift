@@ -432,6 +432,36 @@ extension Book {
     }
 }
 
+extension Book {
+    /// A row of query `withLoans`.
+    public struct WithLoans: Sendable, Hashable, Codable {
+        /// The `Book` of result columns `book.*`.
+        public var book: Book
+        /// The `Loan` of result columns `loan.*`; nil when no row was joined.
+        public var loan: Loan?
+        /// The `Member` of result columns `member.*`; nil when no row was joined.
+        public var member: Member?
+
+        /// Creates a row.
+        public init(
+            book: Book,
+            loan: Loan?,
+            member: Member?
+        ) {
+            self.book = book
+            self.loan = loan
+            self.member = member
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.book = try statement.record(columnsFrom: 0)
+            self.loan = try statement.record(columnsFrom: 9, nilWhenNullAt: 9)
+            self.member = try statement.record(columnsFrom: 13, nilWhenNullAt: 13)
+        }
+    }
+}
+
 /// The statements of the queries of `BookDAO`, prepared once per connection.
 private enum BookQueries {
     static let withAuthor = StatementKey(#"""
@@ -464,6 +494,11 @@ private enum BookQueries {
         WHERE book_fts MATCH :query
         ORDER BY score
         LIMIT :limit
+        """#)
+    static let withLoans = StatementKey(#"""
+        SELECT book.*, loan.*, member.*
+        FROM book LEFT JOIN loan ON loan.book_id = book.id LEFT JOIN member ON member.card_number = loan.member_card
+        ORDER BY book.id, loan.member_card
         """#)
     static let insertDraft = StatementKey("INSERT INTO book (title, author_id, status) VALUES (:title, :authorId, 'draft') RETURNING id")
 }
@@ -595,6 +630,19 @@ extension BookDAO {
             statement.bind(query, at: 1)
             statement.bind(limit, at: 2)
             return try statement.fetchAll(Book.SearchTitles.init(row:))
+        }
+    }
+
+    /// Every book with its loans and their members; a book never lent has one row without a loan.
+    ///
+    /// ```sql
+    /// SELECT book.*, loan.*, member.*
+    /// FROM book LEFT JOIN loan ON loan.book_id = book.id LEFT JOIN member ON member.card_number = loan.member_card
+    /// ORDER BY book.id, loan.member_card
+    /// ```
+    public func withLoans() throws -> [Book.WithLoans] {
+        try database.withStatement(BookQueries.withLoans) { statement in
+            return try statement.fetchAll(Book.WithLoans.init(row:))
         }
     }
 

@@ -328,3 +328,57 @@ extension LoanDAO {
         }
     }
 }
+
+extension Loan {
+    /// A row of query `loansWithBook`.
+    public struct LoansWithBook: Sendable, Hashable, Codable {
+        /// The `Loan` of result columns `loan.*`.
+        public var loan: Loan
+        /// The `Book` of result columns `book.*`.
+        public var book: Book
+        /// Result column `member_name`.
+        public var memberName: String?
+
+        /// Creates a row.
+        public init(
+            loan: Loan,
+            book: Book,
+            memberName: String?
+        ) {
+            self.loan = loan
+            self.book = book
+            self.memberName = memberName
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        public init(row statement: Statement) throws {
+            self.loan = try statement.record(columnsFrom: 0)
+            self.book = try statement.record(columnsFrom: 4)
+            self.memberName = try statement.value(at: 13)
+        }
+    }
+}
+
+/// The statements of the queries of `LoanDAO`, prepared once per connection.
+private enum LoanQueries {
+    static let loansWithBook = StatementKey(#"""
+        SELECT loan.*, book.*, member.name AS member_name
+        FROM loan JOIN book ON book.id = loan.book_id LEFT JOIN member ON member.card_number = loan.member_card
+        ORDER BY loan.due
+        """#)
+}
+
+extension LoanDAO {
+    /// Every loan with its book, and its member's name when the member is known.
+    ///
+    /// ```sql
+    /// SELECT loan.*, book.*, member.name AS member_name
+    /// FROM loan JOIN book ON book.id = loan.book_id LEFT JOIN member ON member.card_number = loan.member_card
+    /// ORDER BY loan.due
+    /// ```
+    public func loansWithBook() throws -> [Loan.LoansWithBook] {
+        try database.withStatement(LoanQueries.loansWithBook) { statement in
+            return try statement.fetchAll(Loan.LoansWithBook.init(row:))
+        }
+    }
+}

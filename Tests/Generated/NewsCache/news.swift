@@ -148,3 +148,71 @@ extension NewsDAO {
         try find(primaryKey: id)
     }
 }
+
+extension News {
+    /// A row of query `withNext`.
+    struct WithNext: Sendable, Hashable, Codable {
+        /// The `News` of result columns `a.*`.
+        var a: News
+        /// The `News` of result columns `b.*`; nil when no row was joined.
+        var b: News?
+
+        /// Creates a row.
+        init(
+            a: News,
+            b: News?
+        ) {
+            self.a = a
+            self.b = b
+        }
+
+        /// Reads a row from the current row of the query's statement, by result column index.
+        init(row statement: Statement) throws {
+            self.a = try statement.record(columnsFrom: 0)
+            self.b = try statement.record(columnsFrom: 3, nilWhenNullAt: 3)
+        }
+    }
+}
+
+/// The statements of the queries of `NewsDAO`, prepared once per connection.
+private enum NewsQueries {
+    static let withNext = StatementKey("SELECT a.*, b.* FROM news a LEFT JOIN news b ON b.id = a.id + 1 ORDER BY a.id")
+    static let previous = StatementKey("SELECT b.* FROM news a LEFT JOIN news b ON b.id = a.id - 1 WHERE a.id = :id")
+    static let previousOfEach = StatementKey("SELECT b.* FROM news a LEFT JOIN news b ON b.id = a.id - 1 ORDER BY a.id")
+}
+
+extension NewsDAO {
+    /// Each item with the item after it, when there is one.
+    ///
+    /// ```sql
+    /// SELECT a.*, b.* FROM news a LEFT JOIN news b ON b.id = a.id + 1 ORDER BY a.id
+    /// ```
+    func withNext() throws -> [News.WithNext] {
+        try database.withStatement(NewsQueries.withNext) { statement in
+            return try statement.fetchAll(News.WithNext.init(row:))
+        }
+    }
+
+    /// The item before item `id`; nil when there is no item `id` or none before it.
+    ///
+    /// ```sql
+    /// SELECT b.* FROM news a LEFT JOIN news b ON b.id = a.id - 1 WHERE a.id = :id
+    /// ```
+    func previous(id: Int64) throws -> News? {
+        try database.withStatement(NewsQueries.previous) { statement in
+            statement.bind(id, at: 1)
+            return try statement.fetchOne { statement in try statement.record(columnsFrom: 0, nilWhenNullAt: 0) as News? } ?? nil
+        }
+    }
+
+    /// For each item, the item before it, if any.
+    ///
+    /// ```sql
+    /// SELECT b.* FROM news a LEFT JOIN news b ON b.id = a.id - 1 ORDER BY a.id
+    /// ```
+    func previousOfEach() throws -> [News?] {
+        try database.withStatement(NewsQueries.previousOfEach) { statement in
+            return try statement.fetchAll { statement in try statement.record(columnsFrom: 0, nilWhenNullAt: 0) as News? }
+        }
+    }
+}
