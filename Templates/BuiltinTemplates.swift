@@ -370,10 +370,10 @@ private enum {{{queriesName}}} {
 {{#queryStatements}}
 {{#literal}}
 {{#oneLine}}
-    static let {{{name}}} = StatementKey({{{.}}})
+    static let {{{name}}} = {{{type}}}({{{.}}}{{{trailingArguments}}})
 {{/oneLine}}
 {{#multiline}}
-    static let {{{name}}} = StatementKey({{{hashes}}}"""
+    static let {{{name}}} = {{{type}}}({{{hashes}}}"""
 {{#lines}}
 {{^isBlank}}
         {{{text}}}
@@ -382,7 +382,7 @@ private enum {{{queriesName}}} {
 
 {{/isBlank}}
 {{/lines}}
-        """{{{hashes}}})
+        """{{{hashes}}}{{{trailingArguments}}})
 {{/multiline}}
 {{/literal}}
 {{/queryStatements}}
@@ -400,7 +400,13 @@ extension {{{daoName}}} {
     @discardableResult
 {{/isDiscardable}}
     {{{access}}}func {{{name}}}({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> {{{returnType}}} {
+{{#listCounts}}
+        let expansion = {{{queriesName}}}.{{{statementName}}}.expanded({{{.}}})
+        return try database.withStatement(sql: expansion.sql) { statement in
+{{/listCounts}}
+{{^listCounts}}
         try database.withStatement({{{queriesName}}}.{{{statementName}}}) { statement in
+{{/listCounts}}
 {{#binds}}
             {{> bind}}
 {{/binds}}

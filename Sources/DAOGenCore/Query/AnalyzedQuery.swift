@@ -15,9 +15,24 @@ public struct AnalyzedQuery: Sendable {
         public var name: String
         /// The Swift argument label.
         public var label: String
-        /// SQLite's index of the parameter, from 1.
+        /// SQLite's index of the parameter, from 1: in ``AnalyzedQuery/listSQL`` when the query has lists.
+        /// For a list, its place among the query's lists, from 0.
         public var index: Int
+        /// The value's type; for a list, its elements'.
         public var value: Value
+        /// True for a list parameter, the only element of an `IN ( )` list: it takes a Swift array.
+        public var isList = false
+
+        /// The Swift spelling of the argument's type: `[Int64]` for a list.
+        public var swiftName: String { isList ? "[\(value.type.swiftName)]" : value.swiftName }
+    }
+
+    /// The SQL a query with list parameters runs, for `ListQuerySQL`: its other parameters numbered
+    /// `?1`, `?2`, ... in the order SQLite numbered them, then each list's `(:name)` written `(?n)` with
+    /// `n` from `firstList` on, in the order the lists appear.
+    public struct ListSQL: Sendable, Hashable {
+        public var sql: String
+        public var firstList: Int
     }
 
     /// One result column, in result order.
@@ -73,4 +88,6 @@ public struct AnalyzedQuery: Sendable {
     /// The result terms `t.*` read as records, in result order; the other columns are properties of their own.
     public var records: [NestedRecord] = []
     public var shape: Shape
+    /// For a query with list parameters, the SQL it runs; nil otherwise (it runs `query.sql`).
+    public var listSQL: ListSQL?
 }

@@ -39,8 +39,20 @@ extension QueryAnalyzer {
                     && shape.tokens[$0].offset < query.sql.utf8.count
                     && query.sql.utf8.dropFirst(shape.tokens[$0].offset).first == written.utf8.first
             }
+            let annotation = query.parameterTypes.first(where: { $0.name == name || $0.name == written })
+            let listSlots = occurrences.filter { isListSlot($0, in: shape.tokens) }
+            // `IN (:p)` takes an array, unless 'params:' gives a single value's type.
+            let elementAnnotation = annotation.flatMap(listElement(of:))
+            let isList = annotation == nil ? !listSlots.isEmpty : elementAnnotation != nil
+            if isList {
+                guard let value = listParameter(
+                    written, of: query, owner: owner, occurrences: occurrences, listSlots: listSlots, annotation: elementAnnotation, shape: shape)
+                else { failed = true; continue }
+                parameters.append(AnalyzedQuery.Parameter(name: name, label: label, index: index, value: value, isList: true))
+                continue
+            }
             var value: AnalyzedQuery.Value?
-            if let annotation = query.parameterTypes.first(where: { $0.name == name || $0.name == written }) {
+            if let annotation {
                 value = resolve(annotation, of: owner, what: "params")
                 if value == nil { failed = true; continue }
             } else {

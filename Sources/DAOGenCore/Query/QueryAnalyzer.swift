@@ -86,7 +86,7 @@ struct QueryAnalyzer {
             return nil
         }
         do {
-            return try database.withStatement(sql: query.sql) { statement in analyze(query, of: owner, statement: statement) }
+            return try database.withStatement(sql: query.sql) { statement in analyze(query, of: owner, statement: statement, in: database) }
         } catch {
             let failure = error as? DatabaseError
             diagnostics.error(
@@ -97,7 +97,7 @@ struct QueryAnalyzer {
     }
 
     /// `analyze(_:of:in:)` with the query's statement prepared.
-    private mutating func analyze(_ query: Query, of owner: QueryOwner, statement: Statement) -> AnalyzedQuery? {
+    private mutating func analyze(_ query: Query, of owner: QueryOwner, statement: Statement, in database: Database) -> AnalyzedQuery? {
         let prefix = "query '\(query.name)'"
         let shape = SQLShape(sql: query.sql)
         let allowed: Set<String> = ["SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "WITH", "VALUES"]
@@ -106,9 +106,11 @@ struct QueryAnalyzer {
                 "\(prefix): 'sql' must be a SELECT, INSERT, UPDATE, DELETE or REPLACE statement", at: query.location(of: "sql"))
             return nil
         }
-        let parameters = typeParameters(query, of: owner, statement: statement, shape: shape)
+        let typedParameters = typeParameters(query, of: owner, statement: statement, shape: shape)
         let columns = typeColumns(query, of: owner, statement: statement, shape: shape)
-        guard let parameters, let columns else { return nil }
+        guard var parameters = typedParameters, let columns else { return nil }
+        let listSQL = listSQL(query, parameters: &parameters, statement: statement, in: database)
+        if parameters.contains(where: \.isList) && listSQL == nil { return nil }
         let isSelect = shape.leadingKeyword == "SELECT" || shape.leadingKeyword == "WITH"
         guard let records = isSelect ? nestedRecords(query, shape: shape, columns: columns) : [] else { return nil }
 
@@ -171,7 +173,7 @@ struct QueryAnalyzer {
         }
         return AnalyzedQuery(
             query: query, tableName: owner.name, parameters: parameters, columns: columns,
-            records: resultShape == .record ? [] : records, shape: resultShape)
+            records: resultShape == .record ? [] : records, shape: resultShape, listSQL: listSQL)
     }
 
     // MARK: - Types written in types: and params:

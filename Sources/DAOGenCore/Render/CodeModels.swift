@@ -127,8 +127,8 @@ struct DocLineModel: Encodable {
 struct BindModel: Encodable {
     /// The bound expression: a property or a parameter.
     var value: String
-    /// The parameter's index, from 1.
-    var index: Int
+    /// The parameter's index, from 1: a number, or where a list's placeholders start.
+    var index: String
 }
 
 /// Reading one property from column `index` of the current row: `self.property = expression`, where the

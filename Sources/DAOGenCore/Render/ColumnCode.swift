@@ -33,7 +33,7 @@ struct ColumnCode {
     /// The binding of `value` (an Optional when `optional`) to parameter `index`: the runtime's conversion of
     /// the type binds it (a JSON column's `DatabaseJSON`).
     func bind(_ value: String, at index: Int, optional: Bool = false) -> BindModel {
-        BindModel(value: JSONValueCode.bound(value, type: column.swiftType, optional: optional), index: index)
+        BindModel(value: JSONValueCode.bound(value, type: column.swiftType, optional: optional), index: String(index))
     }
 
     /// The binding of the record's property (`self`) to parameter `index`.

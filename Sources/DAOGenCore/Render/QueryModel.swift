@@ -10,6 +10,8 @@ struct QueryMethodModel: Encodable {
     var parameters: [ParameterModel]
     var returnType: String
     var statementName: String
+    /// For a query with list parameters, the lists' counts that pick its statement: `[ids.count]`.
+    var listCounts: String?
     var binds: [BindModel]
     var bodyLines: [String]
 }
@@ -29,10 +31,13 @@ struct QueryStructModel: Encodable {
     var reads: [ReadModel]
 }
 
-/// A statement of a query: its name in the queries enum and its SQL.
+/// A statement of a query: its name in the queries enum and its SQL, a `StatementKey`, or for a query
+/// with list parameters a `ListQuerySQL` (whose arguments follow the SQL).
 struct QueryStatementModel: Encodable {
     var name: String
+    var type: String
     var literal: StringLiteralModel
+    var trailingArguments: String
 }
 
 extension TableModel {
@@ -44,19 +49,34 @@ extension TableModel {
         for analyzed in queries {
             let query = analyzed.query
             let statementName = SwiftNaming.escaped(query.name)
-            queryStatements.append(QueryStatementModel(name: statementName, literal: StringLiteralModel(query.sql)))
+            if let listSQL = analyzed.listSQL {
+                queryStatements.append(QueryStatementModel(
+                    name: statementName, type: "ListQuerySQL", literal: StringLiteralModel(listSQL.sql),
+                    trailingArguments: ", firstList: \(listSQL.firstList)"))
+            } else {
+                queryStatements.append(QueryStatementModel(
+                    name: statementName, type: "StatementKey", literal: StringLiteralModel(query.sql), trailingArguments: ""))
+            }
 
             // Parameters: labelled by their names; the value's internal name avoids names the body uses.
             var parameters: [ParameterModel] = []
             var binds: [BindModel] = []
+            var listCounts: [String] = []
             for (offset, parameter) in analyzed.parameters.enumerated() {
                 let label = SwiftNaming.escaped(parameter.label)
-                let inner = ["statement", "database", "value", "self"].contains(parameter.label) ? parameter.label + "Value" : label
+                let taken = ["statement", "database", "value", "self", "expansion"]
+                let inner = taken.contains(parameter.label) ? parameter.label + "Value" : label
                 parameters.append(ParameterModel(
-                    label: label, innerName: label == inner ? nil : inner, type: parameter.value.swiftName,
+                    label: label, innerName: label == inner ? nil : inner, type: parameter.swiftName,
                     isLast: offset == analyzed.parameters.count - 1))
-                binds.append(BindModel(
-                    value: JSONValueCode.bound(inner, type: parameter.value.type, optional: parameter.value.isOptional), index: parameter.index))
+                if parameter.isList {
+                    listCounts.append("\(inner).count")
+                    binds.append(BindModel(value: "list: \(inner)", index: "expansion.listStarts[\(parameter.index)]"))
+                } else {
+                    binds.append(BindModel(
+                        value: JSONValueCode.bound(inner, type: parameter.value.type, optional: parameter.value.isOptional),
+                        index: String(parameter.index)))
+                }
             }
 
             let rowType: String
@@ -122,6 +142,7 @@ extension TableModel {
                 parameters: parameters,
                 returnType: returnType,
                 statementName: statementName,
+                listCounts: listCounts.isEmpty ? nil : "[" + listCounts.joined(separator: ", ") + "]",
                 binds: binds,
                 bodyLines: bodyLines))
         }

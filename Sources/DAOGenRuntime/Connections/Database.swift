@@ -48,6 +48,10 @@ public final class Database: @unchecked Sendable {
     var blockedThreadCount = 0
     /// Connections handed out and not yet returned; guarded by the pool lock.
     var checkedOutCount = 0
+    /// The holds of the writer begun and ended so far (a hand-over ends one and begins the next);
+    /// guarded by the pool lock. See ``withWriterGeneration(_:)``.
+    var writerHoldsBegun = 0
+    var writerHoldsEnded = 0
     /// The observers of ``observe(throttle:_:)`` and the tables they depend on.
     let observations = ObservationCenter()
     /// The consumers of ``changes()``.
@@ -135,6 +139,7 @@ public final class Database: @unchecked Sendable {
         if isClosedFlag { throw closedError }
         if !writerBusy {
             writerBusy = true
+            writerHoldsBegun += 1
             checkedOutCount += 1
             return
         }
@@ -157,6 +162,7 @@ public final class Database: @unchecked Sendable {
             if isClosedFlag { throw closedError }
             guard !writerBusy else { return false }
             writerBusy = true
+            writerHoldsBegun += 1
             checkedOutCount += 1
             return true
         }
@@ -168,6 +174,7 @@ public final class Database: @unchecked Sendable {
                     continuation.resume(throwing: closedError)
                 } else if !writerBusy {
                     writerBusy = true
+                    writerHoldsBegun += 1
                     checkedOutCount += 1
                     pool.unlock()
                     continuation.resume()
@@ -199,8 +206,10 @@ public final class Database: @unchecked Sendable {
             if !logs!.isEmpty { changeFeed.publish(logs!) }
         }
         pool.lock()
+        writerHoldsEnded += 1
         if !writerWaiters.isEmpty {
             // The writer stays checked out: it passes to the waiter without ever being free.
+            writerHoldsBegun += 1
             switch writerWaiters.removeFirst() {
             case let .task(continuation):
                 pool.unlock()

@@ -16,8 +16,9 @@ import Observation
 ///
 /// Fetches run on other threads and may finish out of order; the list publishes only a fetch that began
 /// after the one it shows, so it never goes back to an older snapshot, and a page is appended only when
-/// no newer refetch came in while it was read (otherwise the window and the page are read again in one
-/// statement).
+/// it read the same commits as the window shown (no write of this process was open or committed between
+/// the two reads, nor a newer refetch came in); otherwise the window and the page are read again in one
+/// statement, and a ``loadMore()`` made meanwhile waits for that read.
 ///
 /// ```swift
 /// struct Feed: View {
@@ -42,6 +43,8 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
 
     /// How many rows a page adds.
     @ObservationIgnored public let pageSize: Int
+    /// The database the fetches read.
+    @ObservationIgnored private let database: Database
     /// How many rows the window holds, and the order in which fetches began.
     @ObservationIgnored private let window: WindowState
     /// Fetches the first `count` rows of the ordering.
@@ -52,12 +55,18 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
     @ObservationIgnored private var feed: Task<Void, Never>?
     /// The sequence number of the window fetch ``records`` shows; -1 before the first.
     @ObservationIgnored private var shownSequence = -1
+    /// The writer generation the window fetch ``records`` shows read (``Database/withWriterGeneration(_:)``).
+    @ObservationIgnored private var shownGeneration: Int?
     /// True until the first window is in.
     @ObservationIgnored private var awaitsFirstPage = true
     /// True while ``loadMore()`` fetches a page.
     @ObservationIgnored private var fetchesPage = false
+    /// True from a page that could not be appended until the window read in its place is shown: until
+    /// then ``records`` and ``hasMore`` are older than the window, and a page read after them would count
+    /// twice.
+    @ObservationIgnored private var awaitsGrownWindow = false
     /// True while a fetch runs that ``loadMore()`` waits for.
-    private var isLoading: Bool { awaitsFirstPage || fetchesPage }
+    private var isLoading: Bool { awaitsFirstPage || fetchesPage || awaitsGrownWindow }
     /// True when ``loadMore()`` was called while a fetch ran: it runs after it.
     @ObservationIgnored private var loadRequested = false
 
@@ -67,6 +76,7 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
         fetchAfter: @escaping @Sendable (Record, Int) throws -> [Record]
     ) {
         let window = WindowState(max(pageSize, 1))
+        self.database = database
         self.pageSize = max(pageSize, 1)
         self.window = window
         self.fetchWindow = fetchWindow
@@ -75,7 +85,7 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
         // since a refetch outside the observation may have changed it since the observation's last value.
         let outcomes = database.observe { () -> WindowFetch<Record> in
             let (size, sequence) = window.begin()
-            return WindowFetch(size: size, sequence: sequence) { try fetchWindow(size + 1) }
+            return WindowFetch(size: size, sequence: sequence, database: database) { try fetchWindow(size + 1) }
         }
         feed = Task { [weak self] in
             do {
@@ -103,30 +113,34 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
         }
         guard hasMore, let last = records.last else { return }
         fetchesPage = true
-        let fetchAfter = fetchAfter, count = pageSize + 1, window = window
+        let fetchAfter = fetchAfter, count = pageSize + 1, window = window, database = database
         Task { [weak self] in
-            let (page, sequence) = await Task.detached { () -> (Result<[Record], any Error>, Int) in
+            let (page, sequence, generation) = await Task.detached { () -> (Result<[Record], any Error>, Int, Int?) in
                 let sequence = window.nextSequence()
-                return (Result { try fetchAfter(last, count) }, sequence)
+                let (page, generation) = database.withWriterGeneration { Result { try fetchAfter(last, count) } }
+                return (page, sequence, generation)
             }.value
-            self?.finishPage(page, after: last, sequence: sequence)
+            self?.finishPage(page, after: last, sequence: sequence, generation: generation)
         }
     }
 
-    /// Appends a fetched page, when the list still ends with the record it was fetched after and no
-    /// window fetch that began after the page's has been published (it may have seen a commit the page
-    /// did not); otherwise reads the window with the page in one statement.
-    private func finishPage(_ page: Result<[Record], any Error>, after last: Record, sequence: Int) {
+    /// Appends a fetched page, when the list still ends with the record it was fetched after, the page
+    /// read the commits the shown window read (the same writer generation: none came in between), and
+    /// no window fetch that began after the page's has been published (it may have seen another
+    /// process's commit the page did not); otherwise reads the window with the page in one statement.
+    private func finishPage(_ page: Result<[Record], any Error>, after last: Record, sequence: Int, generation: Int?) {
         fetchesPage = false
         switch page {
-        case .success(let rows) where records.last == last && shownSequence < sequence:
+        case .success(let rows) where records.last == last && shownSequence < sequence && generation != nil && generation == shownGeneration:
             records += rows.prefix(pageSize)
             window.size += pageSize
             hasMore = rows.count > pageSize
             if error != nil { error = nil }
         case .success:
             window.size += pageSize
+            awaitsGrownWindow = true
             refreshWindow()
+            return
         case .failure(let failure):
             error = failure
         }
@@ -142,6 +156,7 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
             return
         }
         shownSequence = outcome.sequence
+        shownGeneration = outcome.generation
         switch outcome.rows {
         case .success(let rows):
             let loaded = Array(rows.prefix(outcome.size))
@@ -152,19 +167,20 @@ public final class LivePages<Record: DatabaseRecord & Equatable> {
         case .failure(let failure):
             error = failure
         }
-        if awaitsFirstPage {
+        if awaitsFirstPage || awaitsGrownWindow {
             awaitsFirstPage = false
+            awaitsGrownWindow = false
             loadNextIfRequested()
         }
     }
 
     /// Reads the window at its present size outside the observation, and publishes it.
     private func refreshWindow() {
-        let fetchWindow = fetchWindow, window = window
+        let fetchWindow = fetchWindow, window = window, database = database
         Task { [weak self] in
             let outcome = await Task.detached { () -> WindowFetch<Record> in
                 let (size, sequence) = window.begin()
-                return WindowFetch(size: size, sequence: sequence) { try fetchWindow(size + 1) }
+                return WindowFetch(size: size, sequence: sequence, database: database) { try fetchWindow(size + 1) }
             }.value
             self?.apply(outcome)
         }
@@ -188,12 +204,14 @@ private struct WindowFetch<Record: DatabaseRecord & Equatable>: Equatable, Senda
     let sequence: Int
     /// The rows read (one more than `size` when more follow), or the error.
     let rows: Result<[Record], any Error>
+    /// The writer generation whose commits the fetch read, when known.
+    let generation: Int?
 
-    /// Runs `fetch`, keeping its error.
-    init(size: Int, sequence: Int, _ fetch: () throws -> [Record]) {
+    /// Runs `fetch` on `database`, keeping its error.
+    init(size: Int, sequence: Int, database: Database, _ fetch: () throws -> [Record]) {
         self.size = size
         self.sequence = sequence
-        self.rows = Result { try fetch() }
+        (rows, generation) = database.withWriterGeneration { Result { try fetch() } }
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {

@@ -471,6 +471,12 @@ private enum BookQueries {
         ORDER BY book.title
         """#)
     static let byStatus = StatementKey("SELECT * FROM book WHERE status = :status ORDER BY id")
+    static let byIds = ListQuerySQL("SELECT * FROM book WHERE id IN (?1) ORDER BY id", firstList: 1)
+    static let titlesInStatuses = ListQuerySQL(#"""
+        SELECT title FROM book
+        WHERE author_id = ?1 AND status IN ( ?3 ) AND rating >= ?2 AND id NOT IN (?4)
+        ORDER BY title
+        """#, firstList: 3)
     static let countPublished = StatementKey("SELECT count(*) AS n FROM book WHERE status = 'published'")
     static let highestRated = StatementKey("SELECT title, max(rating) AS best FROM book WHERE author_id = :authorId")
     static let markArchived = StatementKey("UPDATE book SET status = 'archived' WHERE published < :before")
@@ -528,6 +534,37 @@ extension BookDAO {
         try database.withStatement(BookQueries.byStatus) { statement in
             statement.bind(status, at: 1)
             return try statement.fetchAll(Book.init(row:))
+        }
+    }
+
+    /// The books with these ids, by id; any number of ids, none matching no book.
+    ///
+    /// ```sql
+    /// SELECT * FROM book WHERE id IN (:ids) ORDER BY id
+    /// ```
+    public func byIds(ids: [Int64]) throws -> [Book] {
+        let expansion = BookQueries.byIds.expanded([ids.count])
+        return try database.withStatement(sql: expansion.sql) { statement in
+            statement.bind(list: ids, at: expansion.listStarts[0])
+            return try statement.fetchAll(Book.init(row:))
+        }
+    }
+
+    /// The titles of an author's books in any of these statuses, rated at least a minimum, except some books.
+    ///
+    /// ```sql
+    /// SELECT title FROM book
+    /// WHERE author_id = :authorId AND status IN ( :statuses ) AND rating >= :minimum AND id NOT IN (:excluded)
+    /// ORDER BY title
+    /// ```
+    public func titlesInStatuses(authorId: Int64, statuses: [Book.Status], minimum: Double, excluded: [Int64]) throws -> [String] {
+        let expansion = BookQueries.titlesInStatuses.expanded([statuses.count, excluded.count])
+        return try database.withStatement(sql: expansion.sql) { statement in
+            statement.bind(authorId, at: 1)
+            statement.bind(list: statuses, at: expansion.listStarts[0])
+            statement.bind(minimum, at: 2)
+            statement.bind(list: excluded, at: expansion.listStarts[1])
+            return try statement.fetchAll { statement in try statement.value(at: 0, as: String.self) }
         }
     }
 
