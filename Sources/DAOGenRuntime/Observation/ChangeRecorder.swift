@@ -104,18 +104,22 @@ final class ChangeRecorder {
     /// True while the hooks are installed.
     private(set) var isActive = false
     /// The changes of the open transaction.
-    private var entries: [CommitLog.Entry] = []
+    ///
+    /// This and the other state the update hook touches for every row skip Swift's run-time exclusivity
+    /// checks: only the writer's thread, inside SQLite's callbacks, uses them (the checks were a fifth of
+    /// the hook's cost, Benchmarks/RESULTS.md "Change feed").
+    @exclusivity(unchecked) private var entries: [CommitLog.Entry] = []
     /// Table names by index; kept across transactions (the schema's tables are few).
     private var tables: [String] = []
     /// Index of each name in ``tables``.
     private var tableIndexes: [String: Int32] = [:]
     /// A NUL-terminated copy of the last table name the update hook reported, and its index: the
     /// hook's rows come table by table, so a repeat is recognized by `strcmp`, without a string.
-    private var lastName: UnsafeMutablePointer<CChar>
+    @exclusivity(unchecked) private var lastName: UnsafeMutablePointer<CChar>
     /// Capacity of ``lastName``.
     private var lastNameCapacity = 64
     /// Index of ``lastName`` in ``tables``; -1 until a name is known.
-    private var lastIndex: Int32 = -1
+    @exclusivity(unchecked) private var lastIndex: Int32 = -1
     /// Tables of the open transaction whose rows are unknown whatever savepoints roll back.
     private var untracked: Set<String> = []
     /// True when every table of the open transaction is incomplete.
@@ -123,7 +127,7 @@ final class ChangeRecorder {
     /// Commits sealed and not yet published, oldest first.
     private(set) var sealed: [CommitLog] = []
     /// True when the last event was a commit hook that sealed a log (undone if that COMMIT fails).
-    private var lastEventWasSeal = false
+    @exclusivity(unchecked) private var lastEventWasSeal = false
     /// How many times the commit hook ran.
     private(set) var commitCount = 0
     /// Positions in ``entries`` where the runtime's open savepoints began, innermost last.
@@ -154,8 +158,10 @@ final class ChangeRecorder {
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_update_hook(handle, { context, operation, database, table, rowid in
             guard let context, let database, let table else { return }
-            Unmanaged<ChangeRecorder>.fromOpaque(context).takeUnretainedValue()
-                .record(operation, database: database, table: table, rowid: rowid)
+            // The recorder outlives its hooks (deactivate removes them): no retain for the call.
+            Unmanaged<ChangeRecorder>.fromOpaque(context)._withUnsafeGuaranteedRef {
+                $0.record(operation, database: database, table: table, rowid: rowid)
+            }
         }, context)
         sqlite3_commit_hook(handle, { context in
             guard let context else { return 0 }
@@ -187,8 +193,8 @@ final class ChangeRecorder {
     /// The update hook: one row of `table` inserted, updated or deleted.
     @inline(__always)
     private func record(_ operation: Int32, database: UnsafePointer<CChar>, table: UnsafePointer<CChar>, rowid: Int64) {
-        // Only the main database's tables: `temp` is the connection's own.
-        guard database[0] == 0x6D /* m */, strcmp(database, "main") == 0 else { return }
+        // Only the main database's tables: `temp` is the connection's own. "main\0", byte by byte.
+        guard database[0] == 0x6D, database[1] == 0x61, database[2] == 0x69, database[3] == 0x6E, database[4] == 0 else { return }
         let index = lastIndex >= 0 && strcmp(lastName, table) == 0 ? lastIndex : indexSlowPath(table)
         let kind: CommitLog.Operation = operation == SQLITE_INSERT ? .insert : operation == SQLITE_DELETE ? .delete : .update
         entries.append(CommitLog.Entry(table: index, operation: kind, rowid: rowid))
