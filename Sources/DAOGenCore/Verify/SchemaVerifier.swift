@@ -49,27 +49,24 @@ struct SchemaVerifier {
 
     /// How many versions before the latest the fingerprint knows the migrated files of: a file created at
     /// one of them and migrated is confirmed at open by one query, an older one by four. Each costs the
-    /// generator the migration of an empty file from that version (the last two added 4% to 8% to the
-    /// generation of 100 tables at version 10; sixteen, 130%).
+    /// generator the migration of an empty file from that version, part by part (`MigratedMasterDigest`;
+    /// sixteen versions, migrated whole, cost 130% of the generation of 100 tables at version 10).
     static let fingerprintedOlderVersions = 2
 
     /// The fingerprint of the latest version, created whole (verification creates it in independent parts),
-    /// with the `sqlite_master` digests of files created at each of the last versions and migrated by `plan`.
+    /// with the `sqlite_master` digests of files created at each of the last versions and migrated by `plan`
+    /// (worked out part by part).
     static func fingerprint(
         of schema: Schema, creation: CreationSQL, plan: [Int: [MigrationStep]]
     ) throws(DiagnosticsError) -> SchemaFingerprint {
         let latest = schema.settings.version
         do {
-            var fingerprint = try SchemaFingerprint(creating: creation.statements(at: latest))
-            let definition = SchemaDefinition(
-                version: latest, creation: creation.statements(at: latest),
-                migrations: plan.keys.sorted().map { version in
-                    SchemaDefinition.Migration(version: version, steps: plan[version]!.flatMap(\.statements))
-                })
+            let created = try SchemaFingerprint(creating: creation.statements(at: latest))
+            var masters = Set(created.masters)
             for older in max(1, latest - fingerprintedOlderVersions)..<latest {
-                try fingerprint.addMigrated(from: older, creation: creation.statements(at: older), by: definition)
+                masters.insert(try MigratedMasterDigest.digest(of: schema, from: older, creation: creation, plan: plan))
             }
-            return fingerprint
+            return SchemaFingerprint(masters: Array(masters), description: created.description)
         } catch {
             var diagnostics = DiagnosticCollector()
             diagnostics.error("cannot create version \(latest) whole to fingerprint it: \(error)", at: schema.settings.versionLocation)
@@ -103,6 +100,20 @@ struct SchemaVerifier {
     /// what the app runs on those tables. A step belongs where the declaration it comes from is; one
     /// from no declaration goes to the first part. One pass over the plan, whatever the number of parts.
     static func steps(of plan: [Int: [MigrationStep]], for parts: [Schema]) -> [[Int: [MigrationStep]]] {
+        let owners = stepOwners(for: parts)
+        var result = Array(repeating: [Int: [MigrationStep]](), count: parts.count)
+        for version in plan.keys {
+            for number in result.indices { result[number][version] = [] }
+            for step in plan[version] ?? [] {
+                for number in owners(step) { result[number][version, default: []].append(step) }
+            }
+        }
+        return result
+    }
+
+    /// The parts (by number) a step runs in: where the declaration it comes from is; the first part for
+    /// a step from no declaration; none for a step whose declaration is in no part.
+    static func stepOwners(for parts: [Schema]) -> @Sendable (MigrationStep) -> [Int] {
         var partsOf: [DeclarationID: [Int]] = [:]
         for (number, part) in parts.enumerated() {
             func claim(_ declaration: some Declaration) {
@@ -118,16 +129,8 @@ struct SchemaVerifier {
             for trigger in part.triggers { claim(trigger) }
             for virtual in part.virtualTables { claim(virtual) }
         }
-        var result = Array(repeating: [Int: [MigrationStep]](), count: parts.count)
-        for version in plan.keys {
-            for number in result.indices { result[number][version] = [] }
-            for step in plan[version] ?? [] {
-                // A step from a declaration in no part runs in none.
-                let numbers = step.declaration.map { partsOf[$0] ?? [] } ?? (parts.isEmpty ? [] : [0])
-                for number in numbers { result[number][version, default: []].append(step) }
-            }
-        }
-        return result
+        let claimed = partsOf, isEmpty = parts.isEmpty
+        return { step in step.declaration.map { claimed[$0] ?? [] } ?? (isEmpty ? [] : [0]) }
     }
 
     /// Creates each version in a fresh database and checks its SQL: its tables, indexes, views and

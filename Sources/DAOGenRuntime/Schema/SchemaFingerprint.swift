@@ -68,6 +68,23 @@ public struct SchemaFingerprint: Sendable, Hashable {
         }
     }
 
+    /// The digest of `sqlite_master` entries given one by one, in rowid order, as ``masterDigest(of:)``
+    /// reads them from a file (the generator works migrated files out part by part). Not API.
+    package struct MasterDigest {
+        private var digest = Digest()
+
+        package init() {}
+
+        /// Adds an entry's SQL (nil for an automatic index).
+        package mutating func add(_ sql: String?) {
+            if var sql { sql.withUTF8 { digest.add($0) } }
+            digest.endField()
+        }
+
+        /// The digest of the entries added.
+        package var value: UInt64 { digest.value }
+    }
+
     /// FNV-1a, 64 bits, with a separator byte between fields that no SQL text of a schema holds. Texts read
     /// in place are taken eight bytes a step (each step a bijection of the state, so texts that differ in
     /// one step always differ): the digest of `sqlite_master` runs at every open.

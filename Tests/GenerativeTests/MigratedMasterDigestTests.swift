@@ -1,0 +1,85 @@
+import DAOGenRuntime
+import Foundation
+import Testing
+
+@testable import _DAOGenCore
+import Seeded
+
+/// The fingerprint's digests of migrated files, worked out part by part (`MigratedMasterDigest`), equal
+/// those of one whole file migrated by the runtime (`SchemaFingerprint.addMigrated(from:creation:by:)`),
+/// on random schemas large enough to be split into parts: tables and columns that arrive in later
+/// versions, renamed tables and columns, references between tables, indexes added later.
+@Suite struct MigratedMasterDigestTests {
+    /// A random schema directory's files: `tables` tables over `versions` versions.
+    static func files(_ random: inout SeededRandom, tables: Int, versions: Int) -> [String: String] {
+        var lines = ["tables:"]
+        var sinces: [Int] = []
+        for index in 0..<tables {
+            let name = "t\(index)"
+            let since = random.chance(60) ? 1 : random.int(1...versions)
+            sinces.append(since)
+            lines.append("  - name: \(name)")
+            if since > 1 { lines.append("    since: \(since)") }
+            if since < versions, random.chance(10) {
+                lines.append("    renamedFrom: { name: old_\(name), in: \(random.int((since + 1)...versions)) }")
+            }
+            lines.append("    columns:")
+            lines.append("      - { name: id, type: INTEGER, primaryKey: true }")
+            lines.append("      - { name: title, type: TEXT, notNull: true, default: \"''\" }")
+            if index > 0, random.chance(40), sinces[index - 1] <= since {
+                lines.append("      - { name: parent_id, type: INTEGER, references: { table: t\(index - 1), onDelete: SET NULL } }")
+            } else {
+                lines.append("      - { name: parent_id, type: INTEGER }")
+            }
+            if since < versions, random.chance(15) {
+                lines.append("      - { name: note, type: TEXT, renamedFrom: { name: remark, in: \(random.int((since + 1)...versions)) } }")
+            }
+            for column in 0..<random.int(0...4) {
+                let added = random.int(since...versions)
+                lines.append("      - { name: extra_\(column), type: \(random.pick(["INTEGER", "TEXT", "REAL"]))\(added > since ? ", since: \(added)" : "") }")
+            }
+            lines.append("    indexes:")
+            lines.append("      - { name: \(name)_by_title, columns: [title] }")
+            let indexSince = random.int(since...versions)
+            lines.append("      - { name: \(name)_by_parent, columns: [parent_id]\(indexSince > since ? ", since: \(indexSince)" : "") }")
+        }
+        return [
+            "daogen.yaml": "database: RandomDatabase\nversion: \(versions)\n",
+            "tables.yaml": lines.joined(separator: "\n") + "\n",
+        ]
+    }
+
+    @Test func partByPartDigestsEqualThoseOfOneWholeFile() throws {
+        let seed = UInt64(environmentInteger("DAOGEN_GENERATIVE_SEED") ?? 31)
+        let directory = FileManager.default.temporaryDirectory.appending(path: "daogen-masters-\(UUID().uuidString)", directoryHint: .isDirectory)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var compared = 0
+        var split = 0
+        for number in 0..<40 {
+            var random = SeededRandom(seed: SeededRandom.derive(seed, number))
+            let schemaDirectory = directory.appending(path: "s\(number)", directoryHint: .isDirectory)
+            try FileManager.default.createDirectory(at: schemaDirectory, withIntermediateDirectories: true)
+            for (name, text) in Self.files(&random, tables: random.int(5...30), versions: random.int(2...6)) {
+                try Data(text.utf8).write(to: schemaDirectory.appending(path: name))
+            }
+            let source = SchemaSource(directory: schemaDirectory, displayPath: "s\(number)")
+            let planned = try Generator.plan(Generator.resolve(Generator.parse(source), from: source))
+            let schema = planned.resolved.schema
+            let latest = schema.settings.version
+            if TableGroups.parts(of: schema).count > 1 { split += 1 }
+            let definition = SchemaDefinition(
+                version: latest, creation: planned.creation.statements(at: latest),
+                migrations: planned.plan.keys.sorted().map { version in
+                    SchemaDefinition.Migration(version: version, steps: planned.plan[version]!.flatMap(\.statements))
+                })
+            for older in 1..<latest {
+                var whole = SchemaFingerprint(masters: [], description: 0)
+                try whole.addMigrated(from: older, creation: planned.creation.statements(at: older), by: definition)
+                let parts = try MigratedMasterDigest.digest(of: schema, from: older, creation: planned.creation, plan: planned.plan)
+                #expect(whole.masters == [parts], "schema \(number) of seed \(seed), from version \(older)")
+                compared += 1
+            }
+        }
+        #expect(compared > 60 && split > 20, "\(compared) migrations compared, \(split) schemas split")
+    }
+}
