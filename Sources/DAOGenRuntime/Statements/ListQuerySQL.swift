@@ -4,7 +4,7 @@
 /// The generator numbers the query's parameters: the others first (`?1`, `?2`, ...), then each list as
 /// one placeholder in parentheses, `(?3)`. That text is the statement for lists of one value, which the
 /// generator prepares; for other lengths each list's placeholder becomes as many placeholders as
-/// ``InList`` pads the length to (the first numbered, after the lists before it), so lengths share a few
+/// `InList` pads the length to (the first numbered, after the lists before it), so lengths share a few
 /// statement shapes (each prepared once per connection) and any count up to SQLite's variable limit works.
 /// An empty list is `()`, which matches no row.
 ///
@@ -79,7 +79,7 @@ public struct ListQuerySQL: Sendable {
 
 extension Statement {
     /// Binds `values` to a list's placeholders from 1-based `index` on, each as its type decides, and
-    /// copies of the last value to the placeholders ``InList`` pads the list with.
+    /// copies of the last value to the placeholders `InList` pads the list with.
     @inlinable
     public func bind<Value: DatabaseValueConvertible>(list values: [Value], at index: Int32) {
         guard let last = values.last else { return }
