@@ -134,25 +134,33 @@ extension Generator {
     }
 
     /// Trailing spaces removed from every line, blank-line runs folded, exactly one final newline.
-    /// Works on the UTF-8 bytes: a line break and a space are single bytes that no other character's
-    /// encoding contains, and Character-by-Character work cost a tenth of a whole run.
+    /// Works on the UTF-8 bytes in place: a line break and a space are single bytes that no other
+    /// character's encoding contains. Character-by-Character work cost a tenth of a whole run, and
+    /// splitting `String.UTF8View` into lines a twentieth (110 instructions a byte; this, 12).
     static func normalized(_ text: String) -> String {
+        var text = text
         let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count + 1)
-        var blankLines = 0  // blank lines seen since the last line with text
-        for line in text.utf8.split(separator: newline, omittingEmptySubsequences: false) {
-            var end = line.endIndex
-            while end > line.startIndex, line[line.index(before: end)] == space { end = line.index(before: end) }
-            if end == line.startIndex {
-                blankLines += 1
-                continue
+        text.withUTF8 { bytes in
+            var blankLines = 0  // blank lines seen since the last line with text
+            var start = 0
+            while start <= bytes.count {
+                var next = start
+                while next < bytes.count, bytes[next] != newline { next += 1 }
+                var end = next
+                while end > start, bytes[end - 1] == space { end -= 1 }
+                if end == start {
+                    blankLines += 1
+                } else {
+                    // A run of blank lines is one; blank lines before the first text line are kept as one too.
+                    if !output.isEmpty { output.append(newline) }
+                    if blankLines > 0 { output.append(newline) }
+                    blankLines = 0
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
+                start = next + 1
             }
-            // A run of blank lines is one; blank lines before the first text line are kept as one too.
-            if !output.isEmpty { output.append(newline) }
-            if blankLines > 0 { output.append(newline) }
-            blankLines = 0
-            output.append(contentsOf: line[line.startIndex..<end])
         }
         output.append(newline)
         return String(decoding: output, as: UTF8.self)

@@ -18,6 +18,13 @@ final class TemplateContext: MustacheParent {
     }
 
     func child(named name: String) -> Any? { members[name] }
+}
+
+/// swift-mustache asks every object on its context stack, at every name it looks up, for a custom
+/// representation before it asks for the member: a cast that succeeds costs this runtime about half
+/// of one that fails (1,100 instructions against 2,000), so a context is its own representation.
+extension TemplateContext: MustacheCustomRepresentation {
+    var representation: Any? { self }
 
     fileprivate func set(_ value: Any, for key: String) { members[key] = value }
 }

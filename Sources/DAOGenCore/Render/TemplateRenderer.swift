@@ -21,6 +21,11 @@ public struct TemplateRenderer: Sendable {
         do { return try MustacheTemplate(string: source) } catch { preconditionFailure("a built-in template does not parse: \(error)") }
     }
 
+    /// Parses the built-in templates, when no renderer has yet: the generator does it while it loads the schema.
+    static func parseBuiltins() {
+        _ = builtins
+    }
+
     /// Every template, built-in or overridden, by name; templates include each other by these names.
     private let library: MustacheLibrary
     /// Where each template came from, for errors in what it renders.

@@ -19,6 +19,17 @@ extension Array where Element: Sendable {
     }
 }
 
+/// `first` on this thread and `second` on another, at the same time: for two independent jobs of a stage
+/// when one of them is a single long step that would leave cores idle if it ran before or after the other.
+func concurrently<First, Second: Sendable>(_ first: () -> First, _ second: @escaping @Sendable () -> Second) -> (First, Second) {
+    let result = ParallelResults<Second>(count: 1)
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) { result.store(second(), at: 0) }
+    let firstResult = first()
+    group.wait()
+    return (firstResult, result.all[0])
+}
+
 /// Results written from several threads, each slot once.
 private final class ParallelResults<Result: Sendable>: @unchecked Sendable {
     private let lock = NSLock()

@@ -111,7 +111,7 @@ final class Connection: @unchecked Sendable {
         statement.readTables = authorizations.read
         statement.writtenTables = authorizations.written
         if authorizations.read.count == 1, authorizations.written.isEmpty, let table = authorizations.read.first {
-            statement.keyedTable = KeyedRead.table(ofLookup: sql, reading: table, on: handle)
+            statement.keyedLookup = .readsOnly(table)
         }
         if isWriter {
             statement.recorder = recorder
@@ -160,7 +160,7 @@ final class Connection: @unchecked Sendable {
             fresh.readTables = cached.readTables
             fresh.writtenTables = cached.writtenTables
             fresh.unreportedTables = cached.unreportedTables
-            fresh.keyedTable = cached.keyedTable
+            fresh.keyedLookup = cached.keyedLookup
             fresh.rollsBackSavepoint = cached.rollsBackSavepoint
             fresh.recorder = cached.recorder
             return fresh

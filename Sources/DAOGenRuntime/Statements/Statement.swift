@@ -47,8 +47,28 @@ public final class Statement {
     var rollsBackSavepoint = false
     /// The table the statement reads, when it reads only that table and only the row whose rowid is
     /// bound to `?1` (`SELECT "a", … FROM "t" WHERE "id" = ?1`, `id` the table's INTEGER PRIMARY KEY: the
-    /// SQL of `find(id:)`); nil otherwise.
-    var keyedTable: String?
+    /// SQL of `find(id:)`); nil otherwise. Worked out on the first observed run, which alone needs it:
+    /// reading the SQL and the table's key cost more than preparing most statements.
+    var keyedTable: String? {
+        switch keyedLookup {
+        case .known(let table):
+            return table
+        case .readsOnly(let table):
+            let keyed = KeyedRead.table(ofLookup: sql, reading: table, on: sqlite3_db_handle(handle))
+            keyedLookup = .known(keyed)
+            return keyed
+        }
+    }
+    /// What is known of ``keyedTable``: set when the statement is prepared.
+    var keyedLookup = KeyedLookup.known(nil)
+
+    /// Whether a statement reads one row by its rowid, as far as it has been worked out.
+    enum KeyedLookup {
+        /// The statement reads only this table: ``keyedTable`` is it or nil, not yet worked out.
+        case readsOnly(String)
+        /// ``keyedTable``, worked out.
+        case known(String?)
+    }
     /// The tracker of the observation fetch running the statement, which notes the key bound to it when
     /// it is checked in; set only while ``keyedTable`` is.
     @exclusivity(unchecked) @usableFromInline var keyTracker: TableTracker?
