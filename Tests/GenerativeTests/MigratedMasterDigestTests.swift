@@ -8,7 +8,7 @@ import Seeded
 /// The fingerprint's digests of migrated files, worked out part by part (`MigratedMasterDigest`), equal
 /// those of one whole file migrated by the runtime (`SchemaFingerprint.addMigrated(from:creation:by:)`),
 /// on random schemas large enough to be split into parts: tables and columns that arrive in later
-/// versions, renamed tables and columns, references between tables, indexes added later.
+/// versions, renamed tables and columns, references between tables, indexes added later, AUTOINCREMENT keys.
 @Suite struct MigratedMasterDigestTests {
     /// A random schema directory's files: `tables` tables over `versions` versions.
     static func files(_ random: inout SeededRandom, tables: Int, versions: Int) -> [String: String] {
@@ -24,7 +24,8 @@ import Seeded
                 lines.append("    renamedFrom: { name: old_\(name), in: \(random.int((since + 1)...versions)) }")
             }
             lines.append("    columns:")
-            lines.append("      - { name: id, type: INTEGER, primaryKey: true }")
+            // AUTOINCREMENT makes `sqlite_sequence`, once per file however many tables use it.
+            lines.append("      - { name: id, type: INTEGER, primaryKey: true\(random.chance(25) ? ", autoincrement: true" : "") }")
             lines.append("      - { name: title, type: TEXT, notNull: true, default: \"''\" }")
             if index > 0, random.chance(40), sinces[index - 1] <= since {
                 lines.append("      - { name: parent_id, type: INTEGER, references: { table: t\(index - 1), onDelete: SET NULL } }")

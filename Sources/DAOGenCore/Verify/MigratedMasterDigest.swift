@@ -36,16 +36,24 @@ enum MigratedMasterDigest {
         }
         let entries = try outcomes.map { try $0.get() }
         var digest = SchemaFingerprint.MasterDigest()
+        var hasSequence = false
         for entry in entries.joined().sorted(by: { ($0.made, $0.rowid) < ($1.made, $1.rowid) }) {
+            // The first AUTOINCREMENT table of a file makes `sqlite_sequence`, once: each part that has
+            // one made its own, and the file has the first of them.
+            if entry.name == "sqlite_sequence" {
+                if hasSequence { continue }
+                hasSequence = true
+            }
             digest.add(entry.sql)
         }
         return digest.value
     }
 
-    /// An entry of a part's `sqlite_master`: its SQL, and when the statement that made it runs in the file.
+    /// An entry of a part's `sqlite_master`: its name and SQL, and when the statement that made it runs in the file.
     private struct Entry: Sendable {
         var made: Int
         var rowid: Int64
+        var name: String
         var sql: String?
     }
 
@@ -67,10 +75,10 @@ enum MigratedMasterDigest {
             // A dropped entry's rowid may be given to a later one.
             for rowid in made.keys where !present.contains(rowid) { made[rowid] = nil }
         }
-        return try database.rows("SELECT rowid, sql FROM sqlite_master").map { row in
-            guard case let .integer(rowid) = row[0] else { return Entry(made: 0, rowid: 0, sql: nil) }
+        return try database.rows("SELECT rowid, sql, name FROM sqlite_master").map { row in
+            guard case let .integer(rowid) = row[0], case let .text(name) = row[2] else { return Entry(made: 0, rowid: 0, name: "", sql: nil) }
             let sql: String? = if case let .text(text) = row[1] { text } else { nil }
-            return Entry(made: made[rowid] ?? 0, rowid: rowid, sql: sql)
+            return Entry(made: made[rowid] ?? 0, rowid: rowid, name: name, sql: sql)
         }
     }
 }
