@@ -14,6 +14,8 @@ struct SchemaVerifier {
     var expectedSchemas: [Int: SchemaDescription] = [:]
     /// Version 1 as created, for the migration proof to start from.
     var firstVersion: Database?
+    /// The latest version as created, for the fingerprint.
+    var latestVersion: CreatedFingerprint.Part?
 
     /// The statements of each table's DAO at the latest version (Plan's), which it prepares.
     let statements: [DeclarationID: TableStatements]
@@ -25,26 +27,34 @@ struct SchemaVerifier {
         self.statements = statements
     }
 
+    /// What verification found: the sample rows of the proof, and each part as created at the latest version.
+    struct Verified: Sendable {
+        /// The number of sample rows the migration proof used.
+        var provedRowCount: Int
+        /// Each part's database at the latest version, for the fingerprint.
+        var latestParts: [CreatedFingerprint.Part]
+    }
+
     /// Checks every version's SQL, then proves the migrations of `plan` (the planner's steps for
-    /// `schema`); returns the number of sample rows the proof used. Independent parts of the schema
-    /// (see `TableGroups`) are checked separately, on every core.
+    /// `schema`). Independent parts of the schema (see `TableGroups`) are checked separately, on every core.
     @discardableResult
     static func verify(
         _ schema: Schema, plan: [Int: [MigrationStep]], creation: CreationSQL, statements: [DeclarationID: TableStatements]
-    ) throws(DiagnosticsError) -> Int {
+    ) throws(DiagnosticsError) -> Verified {
         let parts = TableGroups.parts(of: schema)
         var diagnostics = DiagnosticCollector()
-        var rows = 0
+        var verified = Verified(provedRowCount: 0, latestParts: [])
         let plans = steps(of: plan, for: parts.map(\.schema))
         let results = zip(parts, plans).map(PartToVerify.init).parallelMap { part in
             verify(part: part.part, plan: part.plan, creation: creation, statements: statements)
         }
         for result in results {
             diagnostics.append(contentsOf: result.diagnostics)
-            rows += result.rows
+            verified.provedRowCount += result.rows
+            if let latest = result.latest { verified.latestParts.append(latest) }
         }
         try diagnostics.throwIfErrors()
-        return rows
+        return verified
     }
 
     /// How many versions before the latest the fingerprint knows the migrated files of: a file created at
@@ -53,25 +63,30 @@ struct SchemaVerifier {
     /// sixteen versions, migrated whole, cost 130% of the generation of 100 tables at version 10).
     static let fingerprintedOlderVersions = 2
 
-    /// The fingerprint of the latest version, created whole (verification creates it in independent parts),
-    /// with the `sqlite_master` digests of files created at each of the last versions and migrated by `plan`
-    /// (worked out part by part).
-    static func fingerprint(
+    /// The `sqlite_master` digests of files created at each of the last versions before the latest and
+    /// migrated by `plan` (worked out part by part), for the fingerprint.
+    static func migratedMasterDigests(
         of schema: Schema, creation: CreationSQL, plan: [Int: [MigrationStep]]
-    ) throws(DiagnosticsError) -> SchemaFingerprint {
+    ) throws(DiagnosticsError) -> [UInt64] {
         let latest = schema.settings.version
         do {
-            let created = try SchemaFingerprint(creating: creation.statements(at: latest))
-            var masters = Set(created.masters)
-            for older in max(1, latest - fingerprintedOlderVersions)..<latest {
-                masters.insert(try MigratedMasterDigest.digest(of: schema, from: older, creation: creation, plan: plan))
+            return try (max(1, latest - fingerprintedOlderVersions)..<latest).map { older in
+                try MigratedMasterDigest.digest(of: schema, from: older, creation: creation, plan: plan)
             }
-            return SchemaFingerprint(masters: Array(masters), description: created.description)
         } catch {
             var diagnostics = DiagnosticCollector()
-            diagnostics.error("cannot create version \(latest) whole to fingerprint it: \(error)", at: schema.settings.versionLocation)
+            diagnostics.error("cannot migrate the versions before \(latest) to fingerprint it: \(error)", at: schema.settings.versionLocation)
             throw DiagnosticsError(diagnostics: diagnostics.diagnostics)
         }
+    }
+
+    /// The fingerprint of the latest version: its digests as verification created it (in parts), and the
+    /// migrated files' `migrated`.
+    static func fingerprint(
+        of schema: Schema, creation: CreationSQL, verified: Verified, migrated: [UInt64]
+    ) -> SchemaFingerprint {
+        let created = CreatedFingerprint.fingerprint(of: verified.latestParts, creation: creation.statements(at: schema.settings.version))
+        return SchemaFingerprint(masters: Array(Set(created.masters + migrated)), description: created.description)
     }
 
     private struct PartToVerify: Sendable {
@@ -85,15 +100,15 @@ struct SchemaVerifier {
     /// (when that is sound) its migrations, with row snapshots at every step.
     private static func verify(
         part: TableGroups.Part, plan: [Int: [MigrationStep]], creation: CreationSQL, statements: [DeclarationID: TableStatements]
-    ) -> (diagnostics: [Diagnostic], rows: Int) {
+    ) -> (diagnostics: [Diagnostic], rows: Int, latest: CreatedFingerprint.Part?) {
         var verifier = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions, statements: statements)
         verifier.verifyAllVersions()
-        if verifier.diagnostics.hasErrors { return (verifier.diagnostics.diagnostics, 0) }
+        if verifier.diagnostics.hasErrors { return (verifier.diagnostics.diagnostics, 0, nil) }
         var proof = MigrationProof(
             schema: part.schema, plan: plan, expected: verifier.expectedSchemas, creation: creation, positions: part.positions)
         proof.firstVersion = verifier.firstVersion
         proof.prove()
-        return (proof.diagnostics.diagnostics, proof.sampleRowCount)
+        return (proof.diagnostics.diagnostics, proof.sampleRowCount, verifier.latestVersion)
     }
 
     /// The steps of `plan` that belong to the declarations of each of `parts`, in the plan's order:
@@ -164,10 +179,24 @@ struct SchemaVerifier {
                 }
             }
             expectedSchemas[version] = description
-            if version == latest { prepareStatements(in: database) }
+            if version == latest {
+                prepareStatements(in: database)
+                keepLatestVersion(database, description: description, statements: statements)
+            }
             checkMigrations(for: version, in: database)
             if version == 1 { firstVersion = database }
             previous = (statements, database, description)
+        }
+    }
+
+    /// Keeps what the fingerprint needs of the latest version as created (before the migration proof,
+    /// which may migrate the same database when nothing changed since version 1).
+    private mutating func keepLatestVersion(_ database: Database, description: SchemaDescription?, statements: [String]) {
+        guard let description else { return }
+        do {
+            latestVersion = CreatedFingerprint.Part(entries: try CreatedFingerprint.entries(of: database), description: description, statements: statements)
+        } catch {
+            diagnostics.error("cannot read version \(schema.settings.version) to fingerprint it: \(error)", at: schema.settings.versionLocation)
         }
     }
 

@@ -131,6 +131,22 @@ public struct SchemaDescription: Sendable, Equatable {
         }
     }
 
+    /// The description of one file holding every schema of `parts`, which share no table: the
+    /// generator describes a schema in independent parts. Not API.
+    package static func merging(_ parts: [SchemaDescription]) -> SchemaDescription {
+        guard parts.count != 1 else { return parts[0] }
+        return SchemaDescription(
+            tables: parts.flatMap(\.tables).sorted { $0.name < $1.name },
+            viewsAndTriggers: parts.flatMap(\.viewsAndTriggers).sorted(),
+            virtualTables: parts.flatMap(\.virtualTables).sorted())
+    }
+
+    private init(tables: [Table], viewsAndTriggers: [String], virtualTables: [String]) {
+        self.tables = tables
+        self.viewsAndTriggers = viewsAndTriggers
+        self.virtualTables = virtualTables
+    }
+
     /// An index of a table, for gathering its terms.
     private struct IndexKey: Hashable {
         var table: String

@@ -121,7 +121,7 @@ public struct SchemaFingerprint: Sendable, Hashable {
 
 extension SchemaDescription {
     /// The digest of everything this description compares, for ``SchemaFingerprint/description``.
-    var digest: UInt64 {
+    package var digest: UInt64 {
         var digest = SchemaFingerprint.Digest()
         for table in tables {
             digest.add("table " + table.name)
