@@ -18,6 +18,8 @@ final class TemplateContext: MustacheParent {
     }
 
     func child(named name: String) -> Any? { members[name] }
+
+    fileprivate func set(_ value: Any, for key: String) { members[key] = value }
 }
 
 /// swift-mustache asks every object on its context stack, at every name it looks up, for a custom
@@ -25,8 +27,16 @@ final class TemplateContext: MustacheParent {
 /// of one that fails (1,100 instructions against 2,000), so a context is its own representation.
 extension TemplateContext: MustacheCustomRepresentation {
     var representation: Any? { self }
+}
 
-    fileprivate func set(_ value: Any, for key: String) { members[key] = value }
+/// swift-mustache renders a value that is no `MustacheCustomRenderable` after three more casts, each of
+/// which fails for text (to a lambda, to an Optional, then `String(describing:)`'s): text, most of
+/// what the templates render, renders as itself at once. The text is the same either way.
+extension String: @retroactive MustacheCustomRenderable {
+    /// The text itself.
+    public var renderText: String { self }
+    /// False: text is never a null object.
+    public var isNull: Bool { false }
 }
 
 /// The encoder behind `TemplateContext.of(_:)`: a keyed container fills an object, an unkeyed one a list.
