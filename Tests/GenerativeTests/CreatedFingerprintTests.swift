@@ -3,7 +3,6 @@ import Foundation
 import Testing
 
 @testable import _DAOGenCore
-import Seeded
 
 /// The fingerprint's digests of a file created at the latest version, worked out from verification's
 /// parts (`CreatedFingerprint`), equal those of one whole file created by the runtime
@@ -11,7 +10,8 @@ import Seeded
 /// them, whose `sqlite_sequence` a file has once), and on every fixture schema, verified whole (views,
 /// triggers, full-text search).
 @Suite struct CreatedFingerprintTests {
-    /// The verified schema of `directory`'s files and the runtime's fingerprint of its latest version created whole.
+    /// The fingerprint of `source` from its verified parts, the runtime's of its latest version created
+    /// whole, and whether verification split it.
     static func fingerprints(of source: SchemaSource) throws -> (parts: SchemaFingerprint, whole: SchemaFingerprint, split: Bool) {
         let planned = try Generator.plan(Generator.resolve(Generator.parse(source), from: source))
         let schema = planned.resolved.schema
@@ -27,13 +27,7 @@ import Seeded
         defer { try? FileManager.default.removeItem(at: directory) }
         var split = 0
         for number in 0..<40 {
-            var random = SeededRandom(seed: SeededRandom.derive(seed, number))
-            let schemaDirectory = directory.appending(path: "s\(number)", directoryHint: .isDirectory)
-            try FileManager.default.createDirectory(at: schemaDirectory, withIntermediateDirectories: true)
-            for (name, text) in MigratedMasterDigestTests.files(&random, tables: random.int(5...30), versions: random.int(1...6)) {
-                try Data(text.utf8).write(to: schemaDirectory.appending(path: name))
-            }
-            let found = try Self.fingerprints(of: SchemaSource(directory: schemaDirectory, displayPath: "s\(number)"))
+            let found = try Self.fingerprints(of: MigratedMasterDigestTests.randomSchema(number, of: seed, versions: 1...6, in: directory))
             #expect(found.parts == found.whole, "schema \(number) of seed \(seed)")
             if found.split { split += 1 }
         }

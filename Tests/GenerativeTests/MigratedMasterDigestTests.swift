@@ -50,6 +50,18 @@ import Seeded
         ]
     }
 
+    /// Writes random schema `number` of `seed` (5 to 30 tables over `versions`) into a folder of
+    /// `directory`, and returns it.
+    static func randomSchema(_ number: Int, of seed: UInt64, versions: ClosedRange<Int>, in directory: URL) throws -> SchemaSource {
+        var random = SeededRandom(seed: SeededRandom.derive(seed, number))
+        let schemaDirectory = directory.appending(path: "s\(number)", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: schemaDirectory, withIntermediateDirectories: true)
+        for (name, text) in files(&random, tables: random.int(5...30), versions: random.int(versions)) {
+            try Data(text.utf8).write(to: schemaDirectory.appending(path: name))
+        }
+        return SchemaSource(directory: schemaDirectory, displayPath: "s\(number)")
+    }
+
     @Test func partByPartDigestsEqualThoseOfOneWholeFile() throws {
         let seed = UInt64(environmentInteger("DAOGEN_GENERATIVE_SEED") ?? 31)
         let directory = FileManager.default.temporaryDirectory.appending(path: "daogen-masters-\(UUID().uuidString)", directoryHint: .isDirectory)
@@ -57,13 +69,7 @@ import Seeded
         var compared = 0
         var split = 0
         for number in 0..<40 {
-            var random = SeededRandom(seed: SeededRandom.derive(seed, number))
-            let schemaDirectory = directory.appending(path: "s\(number)", directoryHint: .isDirectory)
-            try FileManager.default.createDirectory(at: schemaDirectory, withIntermediateDirectories: true)
-            for (name, text) in Self.files(&random, tables: random.int(5...30), versions: random.int(2...6)) {
-                try Data(text.utf8).write(to: schemaDirectory.appending(path: name))
-            }
-            let source = SchemaSource(directory: schemaDirectory, displayPath: "s\(number)")
+            let source = try Self.randomSchema(number, of: seed, versions: 2...6, in: directory)
             let planned = try Generator.plan(Generator.resolve(Generator.parse(source), from: source))
             let schema = planned.resolved.schema
             let latest = schema.settings.version
