@@ -22,8 +22,20 @@ import Testing
         var shapes: Set<String> { lock.withLock { Set(texts) } }
     }
 
-    /// A library of `count` books by two authors, with random statuses and ratings (some NULL).
-    static func library(at path: String, books count: Int, random: inout SeededRandom, log: SelectLog? = nil) throws -> LibraryDatabase {
+    /// Runs `body` on a library file of `count` books by two authors, with random statuses and ratings
+    /// (some NULL), and the suite's random numbers of test `number`; the file is removed afterwards.
+    static func withLibrary(
+        _ number: Int, books count: Int, log: SelectLog? = nil, _ body: (LibraryDatabase, inout SeededRandom) throws -> Void
+    ) throws {
+        var random = SeededRandom(seed: SeededRandom.derive(0x1157_0001, number))
+        let file = try TemporaryDatabaseFile()
+        defer { file.remove() }
+        let library = try library(at: file.path, books: count, random: &random, log: log)
+        defer { try? library.close() }
+        try body(library, &random)
+    }
+
+    private static func library(at path: String, books count: Int, random: inout SeededRandom, log: SelectLog?) throws -> LibraryDatabase {
         var configuration = Database.Configuration()
         if let log { configuration.trace = { log.note($0) } }
         let library = try LibraryDatabase.open(path: path, configuration: configuration)
@@ -41,60 +53,50 @@ import Testing
     }
 
     @Test func aListOfAnyLengthMatchesTheRowsWithThoseValues() throws {
-        var random = SeededRandom(seed: SeededRandom.derive(0x1157_0001, 0))
-        let file = try TemporaryDatabaseFile()
-        defer { file.remove() }
-        let log = SelectLog()
-        let library = try Self.library(at: file.path, books: 300, random: &random, log: log)
-        defer { try? library.close() }
-        let all = try library.book.fetchAll(orderBy: [.id.ascending])
-        for count in [0, 1, 2, 3, 4, 5, 17, 1_000, 40_000, 100_000] {
-            // Ids of rows and of no row, with repeats.
-            let ids = (0..<count).map { _ in Int64(random.int(-5...400)) }
-            let wanted = Set(ids)
-            let books = try library.book.byIds(ids: ids)
-            #expect(books == all.filter { wanted.contains($0.id!) }, "\(count) ids")
+        try Self.withLibrary(0, books: 300) { library, random in
+            let all = try library.book.fetchAll(orderBy: [.id.ascending])
+            for count in [0, 1, 2, 3, 4, 5, 17, 1_000, 40_000, 100_000] {
+                // Ids of rows and of no row, with repeats.
+                let ids = (0..<count).map { _ in Int64(random.int(-5...400)) }
+                let wanted = Set(ids)
+                let books = try library.book.byIds(ids: ids)
+                #expect(books == all.filter { wanted.contains($0.id!) }, "\(count) ids")
+            }
+            #expect(try library.book.byIds(ids: []).isEmpty, "[] matches nothing")
+            #expect(try library.book.byIds(ids: all.map(\.id!)) == all)
         }
-        #expect(try library.book.byIds(ids: []).isEmpty, "[] matches nothing")
-        #expect(try library.book.byIds(ids: all.map(\.id!)) == all)
     }
 
     @Test func listsOfOneToSixtyFourValuesTakeSevenShapes() throws {
-        var random = SeededRandom(seed: SeededRandom.derive(0x1157_0001, 1))
-        let file = try TemporaryDatabaseFile()
-        defer { file.remove() }
         let log = SelectLog()
-        let library = try Self.library(at: file.path, books: 20, random: &random, log: log)
-        defer { try? library.close() }
-        let before = log.shapes
-        for count in 1...64 {
-            _ = try library.book.byIds(ids: (0..<count).map(Int64.init))
+        try Self.withLibrary(1, books: 20, log: log) { library, _ in
+            let before = log.shapes
+            for count in 1...64 {
+                _ = try library.book.byIds(ids: (0..<count).map(Int64.init))
+            }
+            let shapes = log.shapes.subtracting(before)
+            #expect(shapes.count == 7, "\(shapes.sorted())")
+            #expect(shapes.contains("SELECT * FROM book WHERE id IN (?1) ORDER BY id"))
+            #expect(shapes.contains("SELECT * FROM book WHERE id IN (?1, ?, ?, ?) ORDER BY id"))
         }
-        let shapes = log.shapes.subtracting(before)
-        #expect(shapes.count == 7, "\(shapes.sorted())")
-        #expect(shapes.contains("SELECT * FROM book WHERE id IN (?1) ORDER BY id"))
-        #expect(shapes.contains("SELECT * FROM book WHERE id IN (?1, ?, ?, ?) ORDER BY id"))
     }
 
     @Test func valuesAndListsTogetherMatchASwiftFilter() throws {
-        var random = SeededRandom(seed: SeededRandom.derive(0x1157_0001, 2))
-        let file = try TemporaryDatabaseFile()
-        defer { file.remove() }
-        let library = try Self.library(at: file.path, books: 200, random: &random)
-        defer { try? library.close() }
-        let all = try library.book.fetchAll()
-        let authors = Array(Set(all.map(\.authorId))).sorted()
-        for _ in 0..<200 {
-            let author = random.pick(authors)
-            let statuses = (0..<random.int(0...4)).map { _ in random.pick(Book.Status.allCases) }
-            let minimum = Double(random.int(0...10)) / 2
-            let excluded = (0..<random.int(0...40)).map { _ in random.pick(all).id! }
-            let titles = try library.book.titlesInStatuses(authorId: author, statuses: statuses, minimum: minimum, excluded: excluded)
-            let expected = all.filter { book in
-                book.authorId == author && statuses.contains(book.status) && (book.rating.map { $0 >= minimum } ?? false)
-                    && !excluded.contains(book.id!)
-            }.map(\.title).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            #expect(titles == expected, "author \(author), statuses \(statuses), minimum \(minimum), excluded \(excluded)")
+        try Self.withLibrary(2, books: 200) { library, random in
+            let all = try library.book.fetchAll()
+            let authors = Array(Set(all.map(\.authorId))).sorted()
+            for _ in 0..<200 {
+                let author = random.pick(authors)
+                let statuses = (0..<random.int(0...4)).map { _ in random.pick(Book.Status.allCases) }
+                let minimum = Double(random.int(0...10)) / 2
+                let excluded = (0..<random.int(0...40)).map { _ in random.pick(all).id! }
+                let titles = try library.book.titlesInStatuses(authorId: author, statuses: statuses, minimum: minimum, excluded: excluded)
+                let expected = all.filter { book in
+                    book.authorId == author && statuses.contains(book.status) && (book.rating.map { $0 >= minimum } ?? false)
+                        && !excluded.contains(book.id!)
+                }.map(\.title).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                #expect(titles == expected, "author \(author), statuses \(statuses), minimum \(minimum), excluded \(excluded)")
+            }
         }
     }
 }
