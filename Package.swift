@@ -23,7 +23,10 @@ let fixtureModules = generatedFixtures.reduce(into: [String]()) { modules, fixtu
 }
 
 /// The Mustache templates and the partials they include, compiled into the binary through Templates/BuiltinTemplates.swift.
-let templateFiles = ["table-file.mustache", "database-file.mustache", "bind.mustache", "sql-literal.mustache"]
+let templateFiles = [
+    "table-file.mustache", "record.mustache", "record-conformance.mustache", "dao.mustache", "queries.mustache",
+    "database-file.mustache", "bind.mustache", "sql-literal.mustache",
+]
 
 let package = Package(
     name: "daogen",

@@ -56,7 +56,7 @@ import Testing
             try TemplateRenderer(overridesDirectory: directory.url, displayPath: "T")
         }
         #expect(error.diagnostics.map(\.description) == [
-            "T/extra.mustache:1:1: error: 'extra.mustache' is not a daogen template; the templates are bind.mustache, database-file.mustache, sql-literal.mustache, table-file.mustache",
+            "T/extra.mustache:1:1: error: 'extra.mustache' is not a daogen template; the templates are bind.mustache, dao.mustache, database-file.mustache, queries.mustache, record.mustache, record-conformance.mustache, sql-literal.mustache, table-file.mustache",
             "T/table-file.mustache:3:4: error: template 'table-file' does not parse: a section is closed with a name other than the one it opened",
         ])
     }

@@ -4,7 +4,8 @@ import Testing
 
 @testable import _DAOGenCore
 
-/// An override folder may replace any built-in template, the partials (`bind`, `sql-literal`) included;
+/// An override folder may replace any built-in template, the partials (`record`, `record-conformance`, `dao`,
+/// `queries`, `bind`, `sql-literal`) included;
 /// an override that includes a partial no template provides, or includes itself, is an error at its tag.
 @Suite struct TemplateOverrideTests {
     static let notes = "Schemas/Notes"
@@ -46,6 +47,20 @@ import Testing
         #expect(files.dropLast() == builtIn.dropLast())
     }
 
+    /// The table file is its sections, each a partial: replacing one (here the DAO's) replaces only that
+    /// section of every table, and the built-in text of the others stays as it was.
+    @Test func aSectionOfTheTableFileIsOverriddenAlone() throws {
+        let files = try Self.render(["dao.mustache": "// The DAO of {{{tableName}}}.\n"])
+        let builtIn = try Self.render([:])
+        let table = try #require(files.first?.contents), builtInTable = try #require(builtIn.first?.contents)
+        #expect(table.contains("// The DAO of note.\n"))
+        #expect(!table.contains("typealias NoteDAO"))
+        #expect(builtInTable.contains("typealias NoteDAO"))
+        let before = try #require(builtInTable.range(of: "/// Reads and writes rows of `note`"))
+        #expect(table.hasPrefix(builtInTable[..<before.lowerBound]))
+        #expect(files.last == builtIn.last)
+    }
+
     @Test func anOverrideIncludesTheBuiltInPartials() throws {
         let files = try Self.render([
             "database-file.mustache": "// {{{typeName}}}\n{{#creationStatements}}\n    {{> sql-literal}}\n{{/creationStatements}}\n",
@@ -66,7 +81,7 @@ import Testing
     @Test func aPartialThatNoTemplateProvidesIsAnErrorAtItsTag() throws {
         #expect(try Self.errors(["table-file.mustache": "// x\n{{#tables}}\n  x {{> binds}}\n{{/tables}}\n"]) == [
             "T/table-file.mustache:3:5: error: template 'table-file' includes 'binds', which is not a daogen template; "
-                + "the templates are bind, database-file, sql-literal, table-file",
+                + "the templates are bind, dao, database-file, queries, record, record-conformance, sql-literal, table-file",
         ])
     }
 
@@ -84,10 +99,11 @@ import Testing
     }
 
     @Test func everyBuiltInTemplateMayBeOverridden() throws {
-        #expect(TemplateRenderer.builtinNames == ["bind", "database-file", "sql-literal", "table-file"])
+        #expect(TemplateRenderer.builtinNames == ["bind", "dao", "database-file", "queries", "record", "record-conformance", "sql-literal", "table-file"])
         #expect(try Self.errors(["table_file.mustache": ""]) == [
             "T/table_file.mustache:1:1: error: 'table_file.mustache' is not a daogen template; "
-                + "the templates are bind.mustache, database-file.mustache, sql-literal.mustache, table-file.mustache",
+                + "the templates are bind.mustache, dao.mustache, database-file.mustache, queries.mustache, record.mustache, "
+                + "record-conformance.mustache, sql-literal.mustache, table-file.mustache",
         ])
     }
 }

@@ -14,8 +14,10 @@ import Testing
             let count = environmentInteger("DAOGEN_FUZZ_MUTANTS") ?? 200
             let sample = environmentInteger("DAOGEN_FUZZ_SAMPLE") ?? 6
             let phase = environment["DAOGEN_FUZZ_PHASE"] ?? "all"
-            let output = environment["DAOGEN_FUZZ_OUT"].map { URL(filePath: $0) }
-                ?? FileManager.default.temporaryDirectory.appending(path: "daogen-fuzz-\(seed)-\(UUID().uuidString)")
+            let chosenOutput = environment["DAOGEN_FUZZ_OUT"].map { URL(filePath: $0) }
+            let output = chosenOutput ?? FileManager.default.temporaryDirectory.appending(path: "daogen-fuzz-\(seed)-\(UUID().uuidString)")
+            // A run's own folder goes when it found nothing; one with failures stays, as they name files in it.
+            defer { if chosenOutput == nil, issues.comments.isEmpty { try? FileManager.default.removeItem(at: output) } }
             let run = FuzzRun(
                 seed: seed, start: start, count: count, output: output, exitOnHang: environment["DAOGEN_FUZZ_SUPERVISED"] == "1",
                 sampleStride: environmentInteger("DAOGEN_FUZZ_STRIDE") ?? 1)

@@ -7,8 +7,9 @@ import Mustache
 ///
 /// A view model is a plain `Encodable` struct: the templates read its stored properties by name (through
 /// a `TemplateContext`), a `Bool` or an Optional decides a section, an array repeats one. The
-/// templates share partials (`{{> bind}}`, `{{> sql-literal}}`), which are templates too: an override
-/// folder may replace any of them.
+/// templates share partials (`{{> bind}}`, `{{> sql-literal}}`; the table file's sections `{{> record}}`,
+/// `{{> record-conformance}}`, `{{> dao}}`, `{{> queries}}`), which are templates too: an override folder
+/// may replace any of them.
 public struct TemplateRenderer: Sendable {
     /// The templates a generator run renders, one per kind of output file.
     public static let templateNames = ["table-file", "database-file"]
