@@ -16,7 +16,7 @@ import Testing
         let planned = try Generator.plan(Generator.resolve(Generator.parse(source), from: source))
         let schema = planned.resolved.schema
         let verified = try SchemaVerifier.verify(schema, plan: planned.plan, creation: planned.creation, statements: planned.statements)
-        let parts = SchemaVerifier.fingerprint(of: schema, creation: planned.creation, verified: verified, migrated: [])
+        let parts = CreatedFingerprint.fingerprint(of: verified.latestParts, creation: planned.creation.statements(at: schema.settings.version))
         let whole = try SchemaFingerprint(creating: planned.creation.statements(at: schema.settings.version))
         return (parts, whole, TableGroups.parts(of: schema).count > 1)
     }

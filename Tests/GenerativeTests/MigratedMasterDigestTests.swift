@@ -67,6 +67,7 @@ import Seeded
         let directory = FileManager.default.temporaryDirectory.appending(path: "daogen-masters-\(UUID().uuidString)", directoryHint: .isDirectory)
         defer { try? FileManager.default.removeItem(at: directory) }
         var compared = 0
+        var reused = 0
         var split = 0
         for number in 0..<40 {
             let source = try Self.randomSchema(number, of: seed, versions: 2...6, in: directory)
@@ -79,14 +80,23 @@ import Seeded
                 migrations: planned.plan.keys.sorted().map { version in
                     SchemaDefinition.Migration(version: version, steps: planned.plan[version]!.flatMap(\.statements))
                 })
+            // The fingerprinted versions as verification migrates them: from the databases it created
+            // them in, when no other check migrated those, else from new ones.
+            let verified = try SchemaVerifier.verify(schema, plan: planned.plan, creation: planned.creation, statements: planned.statements)
+            #expect(verified.migratedParts.keys.sorted() == Array(SchemaVerifier.fingerprintedVersions(before: latest)))
             for older in 1..<latest {
                 var whole = SchemaFingerprint(masters: [], description: 0)
                 try whole.addMigrated(from: older, creation: planned.creation.statements(at: older), by: definition)
                 let parts = try MigratedMasterDigest.digest(of: schema, from: older, creation: planned.creation, plan: planned.plan)
-                #expect(whole.masters == [parts], "schema \(number) of seed \(seed), from version \(older)")
+                #expect(whole.masters == [parts], "schema \(number) of seed \(seed), from version \(older), created anew")
+                if let entries = verified.migratedParts[older] {
+                    let verifiedParts = MigratedMasterDigest.digest(of: schema, from: older, creation: planned.creation, plan: planned.plan, parts: entries)
+                    #expect(whole.masters == [verifiedParts], "schema \(number) of seed \(seed), from version \(older), as verified")
+                    reused += 1
+                }
                 compared += 1
             }
         }
-        #expect(compared > 60 && split > 20, "\(compared) migrations compared, \(split) schemas split")
+        #expect(compared > 60 && reused > 40 && split > 20, "\(compared) migrations compared (\(reused) as verified), \(split) schemas split")
     }
 }

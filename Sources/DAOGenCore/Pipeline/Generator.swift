@@ -32,20 +32,10 @@ public enum Generator {
     /// on sample rows. Errors come with the warnings of Resolve.
     static func verify(_ planned: PlannedSchema) throws(DiagnosticsError) -> VerifiedSchema {
         let schema = planned.resolved.schema
-        // The fingerprint migrates the versions before the latest, part by part: beside the verification
-        // rather than after it. Its digests of the latest version come from the verification's parts.
-        let (verification, migrated) = concurrently({
-            Result { () throws(DiagnosticsError) in
-                try SchemaVerifier.verify(schema, plan: planned.plan, creation: planned.creation, statements: planned.statements)
-            }
-        }, {
-            Result { () throws(DiagnosticsError) in
-                try SchemaVerifier.migratedMasterDigests(of: schema, creation: planned.creation, plan: planned.plan)
-            }
-        })
         do {
-            let verified = try verification.get()
-            let fingerprint = SchemaVerifier.fingerprint(of: schema, creation: planned.creation, verified: verified, migrated: try migrated.get())
+            // The fingerprint's digests come from the databases verification created and migrated, in parts.
+            let verified = try SchemaVerifier.verify(schema, plan: planned.plan, creation: planned.creation, statements: planned.statements)
+            let fingerprint = SchemaVerifier.fingerprint(of: schema, creation: planned.creation, plan: planned.plan, verified: verified)
             return VerifiedSchema(planned: planned, provedRowCount: verified.provedRowCount, fingerprint: fingerprint)
         } catch {
             throw DiagnosticsError(diagnostics: error.diagnostics + planned.resolved.warnings)

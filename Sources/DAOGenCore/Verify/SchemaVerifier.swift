@@ -16,6 +16,9 @@ struct SchemaVerifier {
     var firstVersion: Database?
     /// The latest version as created, for the fingerprint.
     var latestVersion: CreatedFingerprint.Part?
+    /// The fingerprinted older versions (`fingerprintedVersions(before:)`) as created, which the
+    /// fingerprint migrates.
+    var olderVersions: [Int: Database] = [:]
 
     /// The statements of each table's DAO at the latest version (Plan's), which it prepares.
     let statements: [DeclarationID: TableStatements]
@@ -27,12 +30,16 @@ struct SchemaVerifier {
         self.statements = statements
     }
 
-    /// What verification found: the sample rows of the proof, and each part as created at the latest version.
+    /// What verification found: the sample rows of the proof, and each part as created at the latest
+    /// version and as migrated from the fingerprinted older versions.
     struct Verified: Sendable {
         /// The number of sample rows the migration proof used.
         var provedRowCount: Int
         /// Each part's database at the latest version, for the fingerprint.
         var latestParts: [CreatedFingerprint.Part]
+        /// For each fingerprinted older version, each part's `sqlite_master` once migrated from it, in
+        /// the order of `TableGroups.parts(of:)`.
+        var migratedParts: [Int: [[MigratedMasterDigest.Entry]]]
     }
 
     /// Checks every version's SQL, then proves the migrations of `plan` (the planner's steps for
@@ -43,7 +50,7 @@ struct SchemaVerifier {
     ) throws(DiagnosticsError) -> Verified {
         let parts = TableGroups.parts(of: schema)
         var diagnostics = DiagnosticCollector()
-        var verified = Verified(provedRowCount: 0, latestParts: [])
+        var verified = Verified(provedRowCount: 0, latestParts: [], migratedParts: [:])
         let plans = steps(of: plan, for: parts.map(\.schema))
         let results = zip(parts, plans).map(PartToVerify.init).parallelMap { part in
             verify(part: part.part, plan: part.plan, creation: creation, statements: statements)
@@ -52,6 +59,7 @@ struct SchemaVerifier {
             diagnostics.append(contentsOf: result.diagnostics)
             verified.provedRowCount += result.rows
             if let latest = result.latest { verified.latestParts.append(latest) }
+            for (older, entries) in result.migrated { verified.migratedParts[older, default: []].append(entries) }
         }
         try diagnostics.throwIfErrors()
         return verified
@@ -63,29 +71,20 @@ struct SchemaVerifier {
     /// sixteen versions, migrated whole, cost 130% of the generation of 100 tables at version 10).
     static let fingerprintedOlderVersions = 2
 
-    /// The `sqlite_master` digests of files created at each of the last versions before the latest and
-    /// migrated by `plan` (worked out part by part), for the fingerprint.
-    static func migratedMasterDigests(
-        of schema: Schema, creation: CreationSQL, plan: [Int: [MigrationStep]]
-    ) throws(DiagnosticsError) -> [UInt64] {
-        let latest = schema.settings.version
-        do {
-            return try (max(1, latest - fingerprintedOlderVersions)..<latest).map { older in
-                try MigratedMasterDigest.digest(of: schema, from: older, creation: creation, plan: plan)
-            }
-        } catch {
-            var diagnostics = DiagnosticCollector()
-            diagnostics.error("cannot migrate the versions before \(latest) to fingerprint it: \(error)", at: schema.settings.versionLocation)
-            throw DiagnosticsError(diagnostics: diagnostics.diagnostics)
-        }
+    /// The versions before `latest` whose migrated files the fingerprint knows.
+    static func fingerprintedVersions(before latest: Int) -> Range<Int> {
+        max(1, latest - fingerprintedOlderVersions)..<latest
     }
 
-    /// The fingerprint of the latest version: its digests as verification created it (in parts), and the
-    /// migrated files' `migrated`.
+    /// The fingerprint of the latest version: its digests as verification created it and migrated it
+    /// from the fingerprinted older versions, in parts.
     static func fingerprint(
-        of schema: Schema, creation: CreationSQL, verified: Verified, migrated: [UInt64]
+        of schema: Schema, creation: CreationSQL, plan: [Int: [MigrationStep]], verified: Verified
     ) -> SchemaFingerprint {
         let created = CreatedFingerprint.fingerprint(of: verified.latestParts, creation: creation.statements(at: schema.settings.version))
+        let migrated = verified.migratedParts.keys.sorted().map { older in
+            MigratedMasterDigest.digest(of: schema, from: older, creation: creation, plan: plan, parts: verified.migratedParts[older]!)
+        }
         return SchemaFingerprint(masters: Array(Set(created.masters + migrated)), description: created.description)
     }
 
@@ -97,18 +96,34 @@ struct SchemaVerifier {
     }
 
     /// Verifies one independent part: its SQL at every version, each created in a fresh database, then
-    /// (when that is sound) its migrations, with row snapshots at every step.
+    /// (when that is sound) its migrations, with row snapshots at every step; then migrates the part as
+    /// created at the fingerprinted older versions, for the fingerprint.
     private static func verify(
         part: TableGroups.Part, plan: [Int: [MigrationStep]], creation: CreationSQL, statements: [DeclarationID: TableStatements]
-    ) -> (diagnostics: [Diagnostic], rows: Int, latest: CreatedFingerprint.Part?) {
+    ) -> (diagnostics: [Diagnostic], rows: Int, latest: CreatedFingerprint.Part?, migrated: [Int: [MigratedMasterDigest.Entry]]) {
         var verifier = SchemaVerifier(schema: part.schema, creation: creation, positions: part.positions, statements: statements)
         verifier.verifyAllVersions()
-        if verifier.diagnostics.hasErrors { return (verifier.diagnostics.diagnostics, 0, nil) }
+        if verifier.diagnostics.hasErrors { return (verifier.diagnostics.diagnostics, 0, nil, [:]) }
         var proof = MigrationProof(
             schema: part.schema, plan: plan, expected: verifier.expectedSchemas, creation: creation, positions: part.positions)
         proof.firstVersion = verifier.firstVersion
         proof.prove()
-        return (proof.diagnostics.diagnostics, proof.sampleRowCount, verifier.latestVersion)
+        var diagnostics = proof.diagnostics
+        if diagnostics.hasErrors { return (diagnostics.diagnostics, 0, nil, [:]) }
+        // A version whose statements are an earlier one's has that version's database, and a database
+        // serves one migration: the proof migrated version 1's.
+        var migratedDatabases = Set(verifier.firstVersion.map { [ObjectIdentifier($0)] } ?? [])
+        var migrated: [Int: [MigratedMasterDigest.Entry]] = [:]
+        let latest = part.schema.settings.version
+        for older in fingerprintedVersions(before: latest) {
+            let kept = verifier.olderVersions[older].flatMap { migratedDatabases.insert(ObjectIdentifier($0)).inserted ? $0 : nil }
+            do {
+                migrated[older] = try MigratedMasterDigest.migrate(kept, part: part, from: older, creation: creation, plan: plan)
+            } catch {
+                diagnostics.error("cannot migrate version \(older) to \(latest) to fingerprint it: \(error)", at: part.schema.settings.versionLocation)
+            }
+        }
+        return (diagnostics.diagnostics, proof.sampleRowCount, verifier.latestVersion, migrated)
     }
 
     /// The steps of `plan` that belong to the declarations of each of `parts`, in the plan's order:
@@ -185,6 +200,7 @@ struct SchemaVerifier {
             }
             checkMigrations(for: version, in: database)
             if version == 1 { firstVersion = database }
+            if Self.fingerprintedVersions(before: latest).contains(version) { olderVersions[version] = database }
             previous = (statements, database, description)
         }
     }
