@@ -34,12 +34,12 @@ extension {{{daoName}}} {
 {{#hasPrimaryKey}}
     /// Deletes the row with this primary key; false when there is none.
     @discardableResult
-    {{{access}}}func delete({{#keyParameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/keyParameters}}) throws -> Bool {
+    {{{access}}}func delete({{#keyParameters}}{{{declaration}}}{{^isLast}}, {{/isLast}}{{/keyParameters}}) throws -> Bool {
         try delete(primaryKey: {{{keyArgument}}})
     }
 
     /// The row with this primary key, or nil.
-    {{{access}}}func find({{#keyParameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/keyParameters}}) throws -> {{{typeName}}}? {
+    {{{access}}}func find({{#keyParameters}}{{{declaration}}}{{^isLast}}, {{/isLast}}{{/keyParameters}}) throws -> {{{typeName}}}? {
         try find(primaryKey: {{{keyArgument}}})
     }
 {{/hasPrimaryKey}}
@@ -48,7 +48,7 @@ extension {{{daoName}}} {
 
 {{/isFirst}}
     /// The row whose UNIQUE ({{{columnsDescription}}}) matches, or nil.
-    {{{access}}}func find({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> {{{typeName}}}? {
+    {{{access}}}func find({{#parameters}}{{{declaration}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> {{{typeName}}}? {
         try fetchOne({{{statementsName}}}.{{{statementName}}}) { statement in
 {{#binds}}
             {{> bind}}
@@ -62,7 +62,7 @@ extension {{{daoName}}} {
 {{/isFirst}}
     /// The rows whose {{{columnsDescription}}} match, through index `{{{indexName}}}`{{#nullMatchingDescription}};
     /// nil for {{{.}}} matches the rows where it is NULL (`IS`){{/nullMatchingDescription}}.
-    {{{access}}}func fetchAll({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> [{{{typeName}}}] {
+    {{{access}}}func fetchAll({{#parameters}}{{{declaration}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> [{{{typeName}}}] {
         try fetchAll({{{statementsName}}}.{{{statementName}}}) { statement in
 {{#binds}}
             {{> bind}}
@@ -163,7 +163,7 @@ extension {{{typeName}}} {
         /// Creates a row.
         {{{access}}}init(
 {{#initParameters}}
-            {{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}},{{/isLast}}
+            {{{declaration}}}{{^isLast}},{{/isLast}}
 {{/initParameters}}
         ) {
 {{#properties}}
@@ -215,7 +215,7 @@ extension {{{daoName}}} {
 {{#isDiscardable}}
     @discardableResult
 {{/isDiscardable}}
-    {{{access}}}func {{{name}}}({{#parameters}}{{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> {{{returnType}}} {
+    {{{access}}}func {{{name}}}({{#parameters}}{{{declaration}}}{{^isLast}}, {{/isLast}}{{/parameters}}) throws -> {{{returnType}}} {
 {{#listCounts}}
         let expansion = {{{queriesName}}}.{{{statementName}}}.expanded({{{.}}})
         return try database.withStatement(sql: expansion.sql) { statement in
@@ -242,14 +242,14 @@ extension {{{typeName}}}: {{{recordProtocol}}} {
     /// The columns of {{#isView}}view {{/isView}}`{{{tableName}}}`, named like the record's properties; raw values are the SQL names.
     {{{access}}}enum Column: String, SQLColumn {
 {{#columnCases}}
-        case {{{name}}}{{#rawValueLiteral}} = {{{.}}}{{/rawValueLiteral}}
+        case {{{declaration}}}
 {{/columnCases}}
     }
 
     /// The typed columns of {{#isView}}view {{/isView}}`{{{tableName}}}`, one per column, for conditions: `where: { $0.{{{firstProperty}}} == value }`.
     {{{access}}}struct Columns: Sendable {
 {{#typedColumns}}
-        {{{access}}}let {{{name}}} = TypedColumn<{{{typeName}}}, {{{type}}}>({{{sqlNameLiteral}}})
+        {{{access}}}let {{{name}}} = {{{value}}}
 {{/typedColumns}}
 {{#relations}}
 
@@ -379,7 +379,7 @@ extension {{{typeName}}}.Ordering {
     /// The values of `{{{columnName}}}`.
     {{{access}}}enum {{{name}}}: {{{rawType}}}, CaseIterable, Sendable, Codable, DatabaseValueConvertible {
 {{#cases}}
-        case {{{name}}}{{#rawValueLiteral}} = {{{.}}}{{/rawValueLiteral}}
+        case {{{declaration}}}
 {{/cases}}
     }
 
@@ -399,7 +399,7 @@ extension {{{typeName}}}.Ordering {
 {{/isView}}
     {{{access}}}init(
 {{#initParameters}}
-        {{{label}}}{{#innerName}} {{{.}}}{{/innerName}}: {{{type}}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^isLast}},{{/isLast}}
+        {{{declaration}}}{{^isLast}},{{/isLast}}
 {{/initParameters}}
     ) {
 {{#properties}}

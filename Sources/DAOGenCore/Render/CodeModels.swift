@@ -9,8 +9,21 @@ struct ParameterModel: Encodable {
     var type: String
     /// The Swift spelling of the default value, if any.
     var defaultValue: String?
+    /// The parameter as a declaration writes it, from the members above: what the built-in templates
+    /// write, one value where the four would cost a parameter four lookups (swift-mustache's lookups
+    /// are most of the time of rendering).
+    var declaration: String
     /// True for the last parameter, which takes no comma after it.
     var isLast: Bool
+
+    init(label: String, innerName: String?, type: String, defaultValue: String? = nil, isLast: Bool) {
+        self.label = label
+        self.innerName = innerName
+        self.type = type
+        self.defaultValue = defaultValue
+        declaration = label + (innerName.map { " " + $0 } ?? "") + ": " + type + (defaultValue.map { " = " + $0 } ?? "")
+        self.isLast = isLast
+    }
 }
 
 /// A labelled argument of a call, written `label: value`.
@@ -33,6 +46,15 @@ struct CaseModel: Encodable {
     var name: String
     /// The raw value's Swift literal when it differs from the name, or nil.
     var rawValueLiteral: String?
+    /// The case as its declaration writes it after `case`, from the members above (one value for the
+    /// built-in templates, as `ParameterModel.declaration`).
+    var declaration: String
+
+    init(name: String, rawValueLiteral: String? = nil) {
+        self.name = name
+        self.rawValueLiteral = rawValueLiteral
+        declaration = name + (rawValueLiteral.map { " = " + $0 } ?? "")
+    }
 }
 
 /// SQL as a Swift string literal: one line, or the lines of a multi-line raw literal that the template

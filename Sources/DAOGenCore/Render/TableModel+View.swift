@@ -42,7 +42,7 @@ extension TableModel {
         typedColumns = columns.map { column in
             let value = column.column.value
             return TypedColumnModel(
-                name: column.property, type: JSONValueCode.storedType(value.type) + (value.isOptional ? "?" : ""),
+                name: column.property, record: view.swiftName, type: JSONValueCode.storedType(value.type) + (value.isOptional ? "?" : ""),
                 sqlNameLiteral: SwiftLiteral.string(column.column.name))
         }
         let viewLiteral = SwiftLiteral.string(view.name)

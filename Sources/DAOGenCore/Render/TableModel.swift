@@ -48,6 +48,16 @@ struct TableModel: Encodable {
         var name: String
         var type: String
         var sqlNameLiteral: String
+        /// The property's value, `TypedColumn<Record, type>(sqlName)`: one value for the built-in
+        /// templates, as `ParameterModel.declaration`.
+        var value: String
+
+        init(name: String, record: String, type: String, sqlNameLiteral: String) {
+            self.name = name
+            self.type = type
+            self.sqlNameLiteral = sqlNameLiteral
+            value = "TypedColumn<\(record), \(type)>(\(sqlNameLiteral))"
+        }
     }
 
     /// A relation of the record, a computed property of its `Columns`:
@@ -234,7 +244,7 @@ struct TableModel: Encodable {
         }
         typedColumns = codes.map { code in
             TypedColumnModel(
-                name: code.property, type: code.storedType(comparing: comparedType(code)),
+                name: code.property, record: table.swiftName, type: code.storedType(comparing: comparedType(code)),
                 sqlNameLiteral: SwiftLiteral.string(code.column.name(at: version)))
         }
         assignments = writtenCodes.map { code in
