@@ -67,10 +67,11 @@ public struct SchemaDescription: Sendable, Equatable {
 
     /// The table `name` of `database`, from its pragmas: a few short statements per table and index.
     /// Their table-valued forms joined with `sqlite_master` (four statements for the whole schema) cost
-    /// more, at every size measured: preparing a join over a pragma connects its virtual table, which
-    /// declares it by parsing a CREATE TABLE. A generation of 100 tables (which describes 4-table parts
-    /// 194 times) spent 446 M instructions describing that way, 183 M this way; an open that describes
-    /// a file of 5, 30 or 100 tables 4.96 M, 21.3 M and 69.5 M, now 2.67 M, 13.2 M and 44.2 M.
+    /// more at every size measured, to prepare (the joins' plans) and to run (the virtual table behind a
+    /// pragma's table-valued form runs the pragma itself for each table it is joined with, and a LEFT
+    /// JOIN scanned `sqlite_master` for each index). A generation of 100 tables (which describes 4-table
+    /// parts 194 times) spent 446 M instructions describing that way, 183 M this way; an open that
+    /// describes a file of 5, 30 or 100 tables 4.96 M, 21.3 M and 69.5 M, now 2.67 M, 13.2 M and 44.2 M.
     private static func table(named name: String, in database: Database, indexSQL: [String: String]) throws -> Table {
         let quoted = SQLIdentifier.quoted(name)
         let columns = try database.rows("PRAGMA table_xinfo(\(quoted))").map { row in
