@@ -76,17 +76,6 @@ enum MigratedMasterDigest {
         return digest.value
     }
 
-    /// The digest for `older` with each part created anew: what `digest(of:from:creation:plan:parts:)`
-    /// reads when verification kept no database of that version.
-    static func digest(of schema: Schema, from older: Int, creation: CreationSQL, plan: [Int: [MigrationStep]]) throws -> UInt64 {
-        let parts = TableGroups.parts(of: schema)
-        let plans = SchemaVerifier.steps(of: plan, for: parts.map(\.schema))
-        let outcomes = Array(parts.indices).parallelMap { number in
-            Result { try migrate(nil, part: parts[number], from: older, creation: creation, plan: plans[number]) }
-        }
-        return digest(of: schema, from: older, creation: creation, plan: plan, parts: try outcomes.map { try $0.get() })
-    }
-
     /// Migrates `part` from `older` to the latest version with its steps of `plan`, in `database` when
     /// it holds the part as created at `older` (which it then no longer does), else in a new one, and
     /// returns its `sqlite_master` entries, each with the statement that made it. Foreign keys are off,

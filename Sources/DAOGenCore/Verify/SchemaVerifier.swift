@@ -66,8 +66,8 @@ struct SchemaVerifier {
     }
 
     /// How many versions before the latest the fingerprint knows the migrated files of: a file created at
-    /// one of them and migrated is confirmed at open by one query, an older one by four. Each costs the
-    /// generator the migration of an empty file from that version, part by part (`MigratedMasterDigest`;
+    /// one of them and migrated is confirmed at open by one query, an older one by its description. Each
+    /// costs the generator the migration of an empty file from that version, part by part (`MigratedMasterDigest`;
     /// sixteen versions, migrated whole, cost 130% of the generation of 100 tables at version 10).
     static let fingerprintedOlderVersions = 2
 

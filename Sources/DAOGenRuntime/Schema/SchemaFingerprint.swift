@@ -2,7 +2,7 @@ import CSQLite
 
 /// Digests of a schema version, written into generated code, that let `open` confirm a file's schema
 /// without rebuilding the expected one: one of ``masters`` in one query for a file created at the latest
-/// version or at one of the two versions before it and migrated, ``description`` (four queries) for any
+/// version or at one of the two versions before it and migrated, ``description`` (a few pragmas a table) for any
 /// other file with that schema. Digests are FNV-1a over UTF-8, the same in every process and on every platform.
 public struct SchemaFingerprint: Sendable, Hashable {
     /// The digests of `sqlite_master` (the SQL of every entry, in the order of creation) of the files this
