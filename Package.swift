@@ -106,15 +106,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ConsumerTests",
-            dependencies: ["DAOGenRuntime", "_DAOGenCore", "MigrationCrashHelper", "Seeded"]
+            dependencies: ["DAOGenRuntime", "_DAOGenCore", "MigrationCrashHelper", "Seeded", "TestSupport"]
                 + fixtureModules.map { .target(name: "Generated\($0)") }
         ),
         .testTarget(
             name: "GenerativeTests",
-            dependencies: ["_DAOGenCore", "Seeded"]
+            dependencies: ["_DAOGenCore", "Seeded", "TestSupport"]
         ),
         // The tests' one seeded random source.
         .target(name: "Seeded", path: "Tests/Seeded"),
+        // The tests' one way to run a child process, awaited without holding a thread of the cooperative pool.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // A client of a generated library: its file imports the generated modules, never DAOGenRuntime.
         .testTarget(
             name: "ClientConditionTests",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The schema fuzzer (issues 8 and 21): mutants of Schemas/* and Tests/Schemas/* through the generator in process,
-# each with a 5 s limit; then a sample of the mutants that generated is compiled in one package. A quarter of
+# each with a 60 s limit (one that ends only a hang); then a sample of the mutants that generated is compiled in one package. A quarter of
 # the mutations go to the SQL of views, triggers, queries and data steps (further statements, ATTACH/VACUUM
 # INTO a canary file, fragments). Classes besides generated/rejected: crash, hang, unlocated, multiline,
 # escaped (a statement the generated code runs left its slot: SlotCheck) and file-created (the canary exists).

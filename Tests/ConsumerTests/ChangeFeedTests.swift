@@ -189,7 +189,7 @@ import Testing
 
     @Test func anotherProcessCommitAppearsIncomplete() async throws {
         var elements = database.changes().makeAsyncIterator()
-        try writeFromAnotherProcess("INSERT INTO r (k, v) VALUES ('outside', 1)", to: file.path)
+        try await writeFromAnotherProcess("INSERT INTO r (k, v) VALUES ('outside', 1)", to: file.path)
         let element = await elements.next()
         #expect(element?.tables["r"] == TableChanges(isComplete: false))
         #expect(element?.tables["w"]?.isComplete == false, "every table, since which is unknown")

@@ -211,7 +211,7 @@ import Testing
     @Test func aCommitOfAnotherProcessIsSeen() async throws {
         var values = library.observe { try $0.author.count() }.makeAsyncIterator()
         #expect(try await values.next() == 0)
-        try writeFromAnotherProcess("INSERT INTO t_author(name) VALUES ('From the shell')", to: file.path)
+        try await writeFromAnotherProcess("INSERT INTO t_author(name) VALUES ('From the shell')", to: file.path)
         #expect(try await values.next() == 1)
     }
 

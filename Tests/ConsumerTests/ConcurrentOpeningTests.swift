@@ -2,6 +2,7 @@ import DAOGenRuntime
 import Foundation
 import GeneratedEvolution
 import GeneratedEvolutionV1
+import TestSupport
 import Testing
 
 #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
@@ -34,25 +35,17 @@ import Testing
     }
 
     /// Runs the helper on `path` in `count` processes that open the file at the same moment.
-    static func openAtOnce(_ path: String, count: Int = processCount, extraArguments: [String] = []) throws -> [Outcome] {
+    static func openAtOnce(_ path: String, count: Int = processCount, extraArguments: [String] = []) async throws -> [Outcome] {
         let startAt = Date().timeIntervalSince1970 + 0.5
         let processes = try (0..<count).map { _ in
-            let process = Process()
-            process.executableURL = CrashDuringMigrationTests.helper
-            process.arguments = [path, "--start-at", String(startAt)] + extraArguments
-            process.standardOutput = Pipe()
-            process.standardError = Pipe()
-            try process.run()
-            return process
+            try ChildProcess(CrashDuringMigrationTests.helper, [path, "--start-at", String(startAt)] + extraArguments, separateErrors: true)
         }
-        return processes.map { process in
-            process.waitUntilExit()
-            func text(_ pipe: Any?) -> String {
-                let data = (pipe as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-                return String(decoding: data, as: UTF8.self)
-            }
-            return Outcome(status: process.terminationStatus, output: text(process.standardOutput), error: text(process.standardError))
+        var outcomes: [Outcome] = []
+        for process in processes {
+            let result = await process.result()
+            outcomes.append(Outcome(status: result.status, output: result.output, error: result.errors))
         }
+        return outcomes
     }
 
     /// A version-1 Shop file holding `rows` purchases.
@@ -68,20 +61,20 @@ import Testing
 
     /// The other processes wait for the one that migrates, however long its steps take: here each step
     /// (a rebuild of 50,000 rows) outlasts the busy timeout (1 ms) many times over.
-    @Test func fourProcessesWaitOutAMigrationSlowerThanTheBusyTimeout() throws {
+    @Test func fourProcessesWaitOutAMigrationSlowerThanTheBusyTimeout() async throws {
         let rows = 50_000
         let path = try makeVersion1File(named: "slow.sqlite", rows: rows)
-        let outcomes = try Self.openAtOnce(path, extraArguments: ["--busy-timeout", "0.001"])
+        let outcomes = try await Self.openAtOnce(path, extraArguments: ["--busy-timeout", "0.001"])
         for outcome in outcomes {
             #expect(outcome.status == 0, "\(outcome.error)")
             #expect(outcome.output == "version 4, \(rows) purchases\n")
         }
     }
 
-    @Test func fourProcessesMigrateAnOldFileOnce() throws {
+    @Test func fourProcessesMigrateAnOldFileOnce() async throws {
         for round in 0..<3 {
             let path = try makeVersion1File(named: "old-\(round).sqlite")
-            let outcomes = try Self.openAtOnce(path)
+            let outcomes = try await Self.openAtOnce(path)
             for outcome in outcomes {
                 #expect(outcome.status == 0, "\(outcome.error)")
                 #expect(outcome.output == "version 4, \(Self.rowCount) purchases\n")
@@ -94,10 +87,10 @@ import Testing
         }
     }
 
-    @Test func fourProcessesCreateANewFileOnce() throws {
+    @Test func fourProcessesCreateANewFileOnce() async throws {
         for round in 0..<3 {
             let path = path("new-\(round).sqlite")
-            let outcomes = try Self.openAtOnce(path)
+            let outcomes = try await Self.openAtOnce(path)
             for outcome in outcomes {
                 #expect(outcome.status == 0, "\(outcome.error)")
                 #expect(outcome.output == "version 4, 0 purchases\n")
@@ -109,7 +102,7 @@ import Testing
         }
     }
 
-    @Test func aFileThatCannotBeWrittenOpensAtTheLatestVersion() throws {
+    @Test func aFileThatCannotBeWrittenOpensAtTheLatestVersion() async throws {
         let path = path("read-only.sqlite")
         do {
             let shop = try GeneratedEvolution.ShopDatabase.open(path: path)
@@ -120,7 +113,7 @@ import Testing
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         // The helper drops root privileges, so that the permissions apply even when the tests run as root.
-        let outcomes = try Self.openAtOnce(path, count: 1, extraArguments: ["--as-nobody"])
+        let outcomes = try await Self.openAtOnce(path, count: 1, extraArguments: ["--as-nobody"])
         #expect(outcomes.map(\.status) == [0], "\(outcomes.map(\.error))")
         #expect(outcomes.map(\.output) == ["version 4, 1 purchases\n"])
     }

@@ -1,5 +1,6 @@
 import DAOGenRuntime
 import Foundation
+import TestSupport
 import Testing
 
 /// A path for a new SQLite file in a fresh temporary directory; the directory is removed by `remove()`.
@@ -29,16 +30,12 @@ struct IntentionalFailure: Error {}
 /// Runs `sql` on the database file at `path` from another process: the `sqlite3` shell when there is
 /// one, otherwise a second `Database` (another connection, which SQLite's data version tells apart the
 /// same way).
-func writeFromAnotherProcess(_ sql: String, to path: String) throws {
+func writeFromAnotherProcess(_ sql: String, to path: String) async throws {
     let shell = "/usr/bin/sqlite3"
     guard FileManager.default.isExecutableFile(atPath: shell) else {
         try Database(path: path).execute(sql)
         return
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: shell)
-    process.arguments = [path, sql]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let result = try await ChildProcess(URL(filePath: shell), [path, sql]).result()
+    #expect(result.status == 0, "\(result.output)")
 }

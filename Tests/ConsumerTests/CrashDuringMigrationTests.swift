@@ -2,6 +2,7 @@ import DAOGenRuntime
 import Foundation
 import GeneratedEvolution
 import GeneratedEvolutionV2
+import TestSupport
 import Testing
 
 #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
@@ -42,20 +43,16 @@ import Testing
         return path
     }
 
-    @Test func aKilledMigrationLeavesACompleteVersion() throws {
+    @Test func aKilledMigrationLeavesACompleteVersion() async throws {
         let template = try makeVersion2File()
         var versionsSeen: Set<Int> = []
         for (attempt, delay) in [0.0, 0.05, 0.15, 0.3, 0.6].enumerated() {
             let path = directory.directory.appending(path: "crash-\(attempt).sqlite").path(percentEncoded: false)
             try FileManager.default.copyItem(atPath: template, toPath: path)
-            let process = Process()
-            process.executableURL = Self.helper
-            process.arguments = [path]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            Thread.sleep(forTimeInterval: delay)
+            let process = try ChildProcess(Self.helper, [path])
+            try await Task.sleep(for: .seconds(delay))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            _ = await process.result()
 
             do {
                 let database = try Database(path: path)

@@ -1,6 +1,7 @@
 import DAOGenRuntime
 import Foundation
 import GeneratedLibrary
+import TestSupport
 import Testing
 
 /// The generated database type's own `changes()`, `observe(throttle:_:)`, `live(throttle:_:)` and the
@@ -53,9 +54,9 @@ final class GeneratedDatabaseObservationTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor @Test func liveTakesAThrottle() async throws {
         let count = library.live(throttle: .milliseconds(50)) { db in try db.author.count() }
-        while count.value != 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(try await eventually { count.value == 0 })
         _ = try library.author.insert(Author(name: "Ada"))
-        while count.value != 1 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(try await eventually { count.value == 1 })
         #expect(count.error == nil)
     }
 

@@ -1,5 +1,6 @@
 import DAOGenRuntime
 import Foundation
+import TestSupport
 import Testing
 
 @testable import _DAOGenCore
@@ -96,7 +97,7 @@ import Testing
         ).joined(separator: ";\n") + ";"
     }
 
-    @Test func quirkyFileAndNorthwindRoundTrip() throws {
+    @Test func quirkyFileAndNorthwindRoundTrip() async throws {
         let work = FileManager.default.temporaryDirectory.appending(path: "daogen-import-\(UUID().uuidString)", directoryHint: .isDirectory)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -125,7 +126,7 @@ import Testing
         }
         fixtures += try Self.realWorldFixtures(in: work)
 
-        let output = try Self.buildAndRun(fixtures, in: work)
+        let output = try await Self.buildAndRun(fixtures, in: work)
         for fixture in fixtures {
             let expected = fixture.expectedCounts.map { "\(fixture.name) \($0.table): \($0.count) rows" }
             let lines = output.split(separator: "\n").map(String.init)
@@ -293,7 +294,7 @@ import Testing
 
     /// Writes a package with one executable per fixture, depending on this package by path, builds it
     /// with `swift build` (its own scratch path), runs every executable and returns what they printed.
-    static func buildAndRun(_ fixtures: [Fixture], in work: URL) throws -> String {
+    static func buildAndRun(_ fixtures: [Fixture], in work: URL) async throws -> String {
         let root = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../..").standardizedFileURL
         let package = work.appending(path: "Consumer", directoryHint: .isDirectory)
         let targets = fixtures.map { fixture in
@@ -322,29 +323,16 @@ import Testing
             }
         }
         let scratch = work.appending(path: "scratch").path(percentEncoded: false)
-        let build = try run(["swift", "build", "--package-path", package.path(percentEncoded: false), "--scratch-path", scratch,
-                             "-Xswiftc", "-warnings-as-errors"])
+        let build = try await ChildProcess(command: ["swift", "build", "--package-path", package.path(percentEncoded: false), "--scratch-path", scratch,
+                             "-Xswiftc", "-warnings-as-errors"]).result()
         #expect(build.status == 0, "swift build of the generated code failed:\n\(build.output)")
         guard build.status == 0 else { return "" }
         var output = ""
         for fixture in fixtures {
-            let result = try run(["swift", "run", "--skip-build", "--package-path", package.path(percentEncoded: false), "--scratch-path", scratch, fixture.name])
+            let result = try await ChildProcess(command: ["swift", "run", "--skip-build", "--package-path", package.path(percentEncoded: false), "--scratch-path", scratch, fixture.name]).result()
             #expect(result.status == 0, "\(fixture.name) failed:\n\(result.output)")
             output += result.output
         }
         return output
-    }
-
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -2,6 +2,7 @@
 import Foundation
 import GeneratedLibrary
 import Seeded
+import TestSupport
 import Testing
 
 /// `livePages(where:orderBy:pageSize:)` on the Library schema's `book` table, in a real file: random
@@ -69,16 +70,6 @@ import Testing
             Thread.sleep(forTimeInterval: Double(microseconds) / 1_000_000)
             return result
         }
-    }
-
-    /// Waits until `condition` holds, for up to 20 seconds; false when it never did.
-    func eventually(_ condition: () throws -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if try condition() { return true }
-            try await Task.sleep(for: .milliseconds(2))
-        }
-        return try condition()
     }
 
     /// A random rating: nil one time in eight, otherwise 0...5 in halves (many ties).

@@ -2,6 +2,7 @@ import DAOGenRuntime
 import Foundation
 import GeneratedLibrary
 import Observation
+import TestSupport
 import Testing
 
 /// Marks the main dispatch queue, to tell in a callback whether it runs on the main actor.
@@ -77,7 +78,7 @@ private let mainQueueKey = DispatchSpecificKey<Bool>()
         var renamed = ada
         renamed.name = "Ada Lovelace"
         try library.author.update(renamed)
-        try await eventually { fetches.value == 2 }
+        #expect(try await eventually { fetches.value == 2 })
         try library.author.insert(Author(name: "Grace"))
         await nextChange(of: count)
         #expect(count.value == 2)
@@ -87,7 +88,7 @@ private let mainQueueKey = DispatchSpecificKey<Bool>()
     @Test func aCommitOfAnotherProcessIsSeen() async throws {
         let count = library.live { try $0.author.count() }
         try await until(count) { $0.value == 0 }
-        try writeFromAnotherProcess("INSERT INTO t_author(name) VALUES ('From the shell')", to: file.path)
+        try await writeFromAnotherProcess("INSERT INTO t_author(name) VALUES ('From the shell')", to: file.path)
         await nextChange(of: count)
         #expect(count.value == 1)
     }
@@ -145,7 +146,7 @@ private let mainQueueKey = DispatchSpecificKey<Bool>()
         weak let released = count
         count = nil
         #expect(released == nil, "nothing but its owner holds a LiveQuery")
-        try await eventually { ended.value }
+        #expect(try await eventually { ended.value })
 
         // Commits to its table after that cause no fetch: another observer of the same table sees them.
         let before = fetches.value
@@ -177,13 +178,6 @@ private let mainQueueKey = DispatchSpecificKey<Bool>()
     private func until<V>(_ query: LiveQuery<V>, _ condition: (LiveQuery<V>) -> Bool) async throws {
         while !condition(query) {
             await nextChange(of: query)
-        }
-    }
-
-    /// Waits until `condition` holds, checking every few milliseconds, however long that takes.
-    private func eventually(_ condition: () -> Bool) async throws {
-        while !condition() {
-            try await Task.sleep(nanoseconds: 5_000_000)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Section 12's misuses that must not compile, type-checked with `swiftc` against the generated Library
@@ -39,7 +40,7 @@ import Testing
     ]
 
     @Test(arguments: snippets)
-    func typeCheck(_ snippet: Snippet) throws {
+    func typeCheck(_ snippet: Snippet) async throws {
         let modules = packageRoot.appending(path: ".build/debug/Modules")
         try #require(FileManager.default.fileExists(atPath: modules.appending(path: "GeneratedLibrary.swiftmodule").path(percentEncoded: false)),
                      "the generated Library module is not at \(modules.path(percentEncoded: false))")
@@ -54,24 +55,16 @@ import Testing
             }
 
             """.utf8).write(to: source)
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = [
+        let result = try await ChildProcess(command: [
             "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path(percentEncoded: false),
             "-Xcc", "-fmodule-map-file=" + packageRoot.appending(path: "Sources/CSQLite/module.modulemap").path(percentEncoded: false),
             source.path(percentEncoded: false),
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        ]).result()
         if let error = snippet.error {
-            #expect(process.terminationStatus != 0, "compiled, but must not:\n\(snippet.body)")
-            #expect(text.contains(error), "\(text)")
+            #expect(result.status != 0, "compiled, but must not:\n\(snippet.body)")
+            #expect(result.output.contains(error), "\(result.output)")
         } else {
-            #expect(process.terminationStatus == 0, "\(text)")
+            #expect(result.status == 0, "\(result.output)")
         }
     }
 }

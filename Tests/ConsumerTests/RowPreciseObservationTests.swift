@@ -1,6 +1,7 @@
 import DAOGenRuntime
 import Foundation
 import GeneratedLibrary
+import TestSupport
 import Testing
 
 /// Row-precise observation on the Library schema: a fetch that reads a table only by its primary key
@@ -99,12 +100,12 @@ import Testing
             fetches.value += 1
             return try library.book.find(id: id)?.title
         }
-        while title.value == nil { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(try await eventually { title.value != nil })
         try commitToOtherRows()
         var changed = watched
         changed.title = "Changed"
         try library.book.update(changed)
-        while title.value != "Changed" { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(try await eventually { title.value == "Changed" })
         #expect(fetches.value == 2)
     }
 
@@ -158,11 +159,8 @@ import Testing
             try library.loan.update(otherLoan)
         }
         // Commits to other rows refetch (waited for: several commits may make one fetch).
-        let deadline = ContinuousClock.now + .seconds(10)
-        while (memberFetches.value < 2 || loanFetches.value < 2) && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        #expect(memberFetches.value >= 2 && loanFetches.value >= 2, "\(memberFetches.value), \(loanFetches.value)")
+        let refetched = try await eventually { memberFetches.value >= 2 && loanFetches.value >= 2 }
+        #expect(refetched, "\(memberFetches.value), \(loanFetches.value)")
         var renamed = watchedMember
         renamed.name = "Ada Lovelace"
         try library.member.update(renamed)

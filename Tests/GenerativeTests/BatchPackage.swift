@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -96,8 +97,9 @@ struct BatchPackage {
 
     /// Builds the package; the combined output.
     func build() throws -> (succeeded: Bool, output: String) {
-        let result = try runProcess(Self.swift, ["build", "--package-path", directory.path(percentEncoded: false),
-                                          "--scratch-path", scratch.path(percentEncoded: false)], timeout: 3600)
+        // Its callers run on threads of their own (`onOwnThread`), so the wait may block.
+        let result = try ChildProcess(URL(filePath: Self.swift), ["build", "--package-path", directory.path(percentEncoded: false),
+                                                                 "--scratch-path", scratch.path(percentEncoded: false)], timeout: 3600).blockingResult()
         return (result.status == 0, result.output)
     }
 
@@ -117,34 +119,3 @@ struct BatchPackage {
     }
 }
 
-/// The result of a child process.
-struct ProcessResult {
-    var status: Int32
-    var output: String
-    var timedOut: Bool
-}
-
-/// Runs an executable with its output (stdout and stderr together) captured through a file, killed after `timeout` seconds.
-func runProcess(_ executable: String, _ arguments: [String], timeout: Double) throws -> ProcessResult {
-    let log = FileManager.default.temporaryDirectory.appending(path: "daogen-run-\(UUID().uuidString).log")
-    _ = FileManager.default.createFile(atPath: log.path(percentEncoded: false), contents: nil)
-    defer { try? FileManager.default.removeItem(at: log) }
-    let handle = try FileHandle(forWritingTo: log)
-    let process = Process()
-    process.executableURL = URL(filePath: executable)
-    process.arguments = arguments
-    process.standardOutput = handle
-    process.standardError = handle
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    try process.run()
-    var timedOut = false
-    if finished.wait(timeout: .now() + timeout) == .timedOut {
-        timedOut = true
-        process.terminate()
-        finished.wait()
-    }
-    try handle.close()
-    let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-    return ProcessResult(status: process.terminationStatus, output: output, timedOut: timedOut)
-}

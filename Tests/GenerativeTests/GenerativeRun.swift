@@ -1,6 +1,7 @@
 import _DAOGenCore
 import Foundation
 import Seeded
+import TestSupport
 
 /// One history that did not pass, with what it takes to reproduce it.
 struct HistoryFailure: CustomStringConvertible {
@@ -126,7 +127,7 @@ struct GenerativeRun {
         for item in prepared.values.sorted(by: { $0.number < $1.number }) {
             let file = item.schema.appending(path: "test.sqlite").path(percentEncoded: false)
             try? FileManager.default.removeItem(atPath: file)
-            let result = try runProcess(package.runner.path(percentEncoded: false), ["\(item.number)", file], timeout: 120)
+            let result = try ChildProcess(package.runner, ["\(item.number)", file], timeout: 120).blockingResult()
             if result.timedOut {
                 report.failures.append(HistoryFailure(number: item.number, seed: item.history.seed, schema: item.schema, stage: "timeout", detail: result.output))
             } else if result.status != 0 || !result.output.contains("VERDICT OK") {
