@@ -323,13 +323,16 @@ import Testing
             }
         }
         let scratch = work.appending(path: "scratch").path(percentEncoded: false)
-        let build = try await ChildProcess(command: ["swift", "build", "--package-path", package.path(percentEncoded: false), "--scratch-path", scratch,
-                             "-Xswiftc", "-warnings-as-errors"]).result()
+        let build = try await ChildProcess(command: [
+            "swift", "build", "--package-path", package.path(percentEncoded: false), "--scratch-path", scratch, "-Xswiftc", "-warnings-as-errors",
+        ]).result()
         #expect(build.status == 0, "swift build of the generated code failed:\n\(build.output)")
         guard build.status == 0 else { return "" }
         var output = ""
         for fixture in fixtures {
-            let result = try await ChildProcess(command: ["swift", "run", "--skip-build", "--package-path", package.path(percentEncoded: false), "--scratch-path", scratch, fixture.name]).result()
+            let result = try await ChildProcess(command: [
+                "swift", "run", "--skip-build", "--package-path", package.path(percentEncoded: false), "--scratch-path", scratch, fixture.name,
+            ]).result()
             #expect(result.status == 0, "\(fixture.name) failed:\n\(result.output)")
             output += result.output
         }
